@@ -1,0 +1,181 @@
+/**
+ * Benchmark: appraisal turns per second through the session service (in-memory store, prompt_data included),
+ * against a baseline measured in the same run: a bare loop that only clones the state object and builds a result of
+ * the same shape and size. Rounds alternate between the two so that machine noise hits both alike; the figure that
+ * matters is the median ratio. Run with `npm run bench`.
+ */
+import {
+  type Appraisal,
+  createManualClock,
+  createSeededRandom,
+  createSessionService,
+  type EngineState,
+  type TurnResult,
+} from '../src/index.js';
+
+const appraisals: Appraisal[] = [
+  [0.9, -0.8, 0.3, 0.7, -0.9, -0.7],
+  [0.9, 0.8, 0.5, 0.8, 0.9, 0.5],
+  [0.8, 0.7, 0.4, 0.3, -0.9, 0.6],
+  [0.9, -0.8, 0.7, 0.05, -0.5, 0],
+  [0.6, -0.5, 0.5, 0.3, -0.5, 0],
+  [1, 0.9, 0.5, 0.5, -1, 0.8],
+  [0.3, 0.1, 0.9, 0.5, 0, 0.1],
+].map(([R, g, x, c, a, n]) => ({
+  goal_relevance: R!,
+  goal_congruence: g!,
+  expectedness: x!,
+  controllability: c!,
+  agency: a!,
+  norm_compatibility: n!,
+}));
+
+function cloneState(s: EngineState): EngineState {
+  return {
+    ...s,
+    emotion: { ...s.emotion },
+    mood: { ...s.mood },
+    expectation: { ...s.expectation },
+    episode: { ...s.episode },
+    needs: { ...s.needs },
+    stage: { ...s.stage },
+  };
+}
+
+const halvesOf = new Map<string, [string, string]>();
+
+/** Rebuilds a result with the same shape and size as `r`: fresh objects, fresh numbers, strings re-concatenated. */
+function sameSizeResult(r: TurnResult, i: number): unknown {
+  const v = (x: number) => x + i * 1e-9;
+  const vad = (o: { V: number; A: number; D: number }) => ({ V: v(o.V), A: v(o.A), D: v(o.D) });
+  const s = (x: string) => {
+    // Halves are precomputed once per string, so each call only joins two strings (the cheapest way to build one).
+    let halves = halvesOf.get(x);
+    if (!halves) {
+      halves = [x.slice(0, x.length >> 1), x.slice(x.length >> 1)];
+      halvesOf.set(x, halves);
+    }
+    return halves[0] + halves[1];
+  };
+  const p = r.prompt_data;
+  const c = p.context;
+  return {
+    appraisal: { ...r.appraisal },
+    prediction_error: v(r.prediction_error),
+    prediction_errors: { ...r.prediction_errors },
+    emotion_delta: vad(r.emotion_delta),
+    new_emotion: vad(r.new_emotion),
+    emotion_intensity: v(r.emotion_intensity),
+    intensity_level: r.intensity_level,
+    discrete_emotion: r.discrete_emotion,
+    secondary_emotion: r.secondary_emotion,
+    mood: vad(r.mood),
+    soul_stage: { ...r.soul_stage, progress: v(r.soul_stage.progress) },
+    body_budget: { energy: v(r.body_budget.energy), stress: v(r.body_budget.stress) },
+    stage_transition: r.stage_transition,
+    need_state: { ...r.need_state },
+    interpersonal: { ...r.interpersonal },
+    prompt_data: {
+      language: p.language,
+      locale: p.locale,
+      system: p.system,
+      context: {
+        event: c.event === null ? null : s(c.event),
+        emotion: { ...c.emotion, valence_description: s(c.emotion.valence_description) },
+        energy: { ...c.energy, description: s(c.energy.description) },
+        stage: { ...c.stage, description: s(c.stage.description) },
+        needs: { ...c.needs },
+        relationship: { ...c.relationship, description: s(c.relationship.description) },
+      },
+      instruction: { ...p.instruction, expression_guide: s(p.instruction.expression_guide) },
+      formatted: {
+        system_prompt: p.formatted.system_prompt,
+        context_block: s(p.formatted.context_block),
+        instruction_block: s(p.formatted.instruction_block),
+      },
+    },
+  };
+}
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1]!;
+}
+
+async function main(): Promise<void> {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
+  const ms = Number(process.env.BENCH_MS ?? 1000);
+  const clock = createManualClock();
+  const service = createSessionService({ clock, random: createSeededRandom(1) });
+  const { sessionId } = await service.createSession('bench', { preset: 'cheerful_companion' });
+  const sample = await service.appraisalTurn('bench', {
+    sessionId,
+    appraisal: appraisals[0]!,
+    context: 'The user said hello.',
+  });
+  const record = (await service.store.get(sessionId))!;
+  let sink = 0;
+
+  async function serviceRound(): Promise<number> {
+    let n = 0;
+    const start = performance.now();
+    let now = start;
+    while (now - start < ms) {
+      for (let k = 0; k < 256; k++, n++) {
+        clock.advance(5000);
+        const r = await service.appraisalTurn('bench', {
+          sessionId,
+          appraisal: appraisals[n % appraisals.length]!,
+          context: 'The user said hello.',
+        });
+        sink += r.emotion_intensity;
+      }
+      now = performance.now();
+    }
+    return (n * 1000) / (now - start);
+  }
+
+  function baselineRound(): number {
+    let n = 0;
+    const start = performance.now();
+    let now = start;
+    let state = record.state;
+    while (now - start < ms) {
+      for (let k = 0; k < 256; k++, n++) {
+        state = cloneState(state);
+        const r = sameSizeResult(sample, n) as TurnResult;
+        sink += r.emotion_intensity;
+      }
+      now = performance.now();
+    }
+    return (n * 1000) / (now - start);
+  }
+
+  await serviceRound();
+  baselineRound();
+  const service_: number[] = [];
+  const base: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const a = i % 2 === 0 ? await serviceRound() : 0;
+    const b = baselineRound();
+    const c = i % 2 === 1 ? await serviceRound() : a;
+    service_.push(c);
+    base.push(b);
+    ratios.push(c / b);
+  }
+  const turnsPerSecond = median(service_);
+  const ratio = median(ratios);
+  const lines = [
+    'Limbic core: appraisal turns through the session service (in-memory store, prompt_data included)',
+    `rounds: ${rounds} × ${ms} ms, alternating service and baseline; node ${process.version}`,
+    `service turns/s (median):  ${Math.round(turnsPerSecond).toLocaleString('en')}   rounds: ${service_.map((x) => Math.round(x)).join(' ')}`,
+    `baseline ops/s (median):   ${Math.round(median(base)).toLocaleString('en')}   (clone state + build a same-size result)`,
+    `ratio service/baseline:    ${(ratio * 100).toFixed(1)} %   rounds: ${ratios.map((x) => (x * 100).toFixed(1)).join(' ')}`,
+    `targets: ≥ 100,000 turns/s: ${turnsPerSecond >= 100_000 ? 'met' : 'NOT met'}; ≥ 25 % of baseline: ${ratio >= 0.25 ? 'met' : 'NOT met'}`,
+  ];
+  console.log(lines.join('\n'));
+  if (sink === Number.POSITIVE_INFINITY) console.log(sink);
+}
+
+await main();

@@ -1,0 +1,51 @@
+import type { Appraisal } from '../appraisal/appraisal.js';
+import type { EngineParams, Vec3 } from '../persona/engine-params.js';
+
+/** The emotional impulse of one event, before it is applied with the bounded update. */
+export interface Impulse extends Vec3 {
+  /** Surprise gain 1 + 0.5·u_eff. */
+  surprise: number;
+  /** Event intensity I = R·max(|g|, |n|)·surprise, capped at 1. */
+  intensity: number;
+  /** The valence impulse before gains (its sign says whether the event was pleasant). */
+  rawValence: number;
+}
+
+/**
+ * Appraisal → VAD impulse (Scherer, Dan & Flykt 2006 and Kuppens et al. 2012 for the directions; constants in
+ * docs/emotion-model.md):
+ *   u_eff = max(1 − x, |δ_g|/2)            surprise from the event or from the prediction error
+ *   sur   = 1 + 0.5·u_eff
+ *   ΔV*   = R·(0.7·g + 0.3·w_n·n)·sur       (+ novelty reward)
+ *   Δα*   = R·(0.45·u_eff + 0.30·|g|) − 0.9·R·max(0, −g)·(1 − c)·x   (expected, uncontrollable loss deflates)
+ *   ΔD*   = R·(0.6·(2c − 1)·|g| + 0.35·a·g)   (control → power; credit and blame)
+ * then personality gains (Larsen & Ketelaar 1991), stress sensitisation of negative valence, and reactivity.
+ */
+export function appraisalImpulse(
+  ap: Appraisal,
+  congruenceError: number,
+  magnitude: number,
+  params: EngineParams,
+  stress: number,
+): Impulse {
+  const { goal_relevance: R, goal_congruence: g, expectedness: x, controllability: c, agency: a } = ap;
+  const n = ap.norm_compatibility;
+  const cfg = params.config;
+  const uEff = Math.max(1 - x, Math.abs(congruenceError) / 2);
+  const surprise = 1 + 0.5 * uEff;
+  let dV = R * (0.7 * g + 0.3 * params.normWeight * n) * surprise + params.noveltyReward * uEff * R;
+  let dA = R * (0.45 * uEff + 0.3 * Math.abs(g)) - 0.9 * R * Math.max(0, -g) * (1 - c) * x;
+  let dD = R * (0.6 * (2 * c - 1) * Math.abs(g) + 0.35 * a * g);
+  const rawValence = dV;
+  if (g < 0 && c < 0.5) dA *= params.threatGain;
+  if (g < 0 && a < 0) {
+    dA *= params.angerDamping;
+    dD *= params.angerDamping;
+  }
+  if (g > 0 && a > 0) dD *= params.prideDamping;
+  dV *= dV >= 0 ? cfg.positive_gain : cfg.negative_gain * (1 + 0.5 * stress);
+  dA = dA * cfg.arousal_gain + 0.2 * magnitude;
+  const k = cfg.reactivity;
+  const intensity = Math.min(1, R * Math.max(Math.abs(g), Math.abs(n)) * surprise);
+  return { V: k * dV, a: k * dA, D: k * dD, surprise, intensity, rawValence };
+}

@@ -1,0 +1,155 @@
+import type { Appraisal } from '../appraisal/appraisal.js';
+import { applyBodyTurn } from '../body/body-budget.js';
+import { satisfyNeeds, totalDeficit } from '../body/needs.js';
+import { familiarity, updateRelationship } from '../body/relationship.js';
+import { type StageTransition, updateStage } from '../body/soul-stage.js';
+import { appraisalImpulse } from '../dynamics/impulse.js';
+import { learnExpectation, type PredictionError, predictionError } from '../dynamics/prediction.js';
+import { appraisalLabel } from '../labels/appraisal-rules.js';
+import { durationFactor, isPleasant } from '../labels/prototypes.js';
+import type { EngineParams } from '../persona/engine-params.js';
+import { clamp, shunt } from '../util/math.js';
+
+/** Share of the way arousal and dominance move toward a fully relevant event's appraised values. */
+const appraisalWeight = 0.75;
+
+import { advanceState } from './advance.js';
+import type { EngineState, Episode } from './engine-state.js';
+import { episodeStrength, type Observation, observe } from './observe.js';
+
+/** Options of one turn. */
+export interface TurnOptions {
+  /** Seconds since the previous update (the client's elapsedSeconds, or the clock gap). */
+  elapsedSeconds: number;
+  /** Engine-clock time of the turn (ms); the new state is stamped with it. */
+  now: number;
+  /** True when the event came from the person the character talks to (counts as contact). Default true. */
+  interaction?: boolean;
+}
+
+/** Everything one turn produced, before formatting into a turn result. */
+export interface TurnOutcome {
+  state: EngineState;
+  predictionError: PredictionError;
+  /** How the character felt just before the event (after the elapsed time passed). */
+  before: Observation;
+  after: Observation;
+  transition: StageTransition | null;
+}
+
+function nextEpisode(
+  prev: EngineState,
+  ap: Appraisal,
+  params: EngineParams,
+  intensity: number,
+  pleasant: boolean,
+  expectedCongruence: number,
+): Episode {
+  // A weak event does not cut short a stronger episode that is still live.
+  if (intensity < episodeStrength(prev)) return prev.episode;
+  const label = appraisalLabel(ap, {
+    expectedCongruence,
+    trust: prev.trust,
+    familiarity: familiarity(prev.familiarityCount),
+  });
+  const labelFactor = label ? durationFactor[label] : 1;
+  const personality = (label ? isPleasant(label) : pleasant)
+    ? params.positiveDuration
+    : params.negativeDuration;
+  return {
+    label,
+    intensity,
+    halfLife: params.config.emotion_half_life_seconds * labelFactor * personality,
+    age: 0,
+  };
+}
+
+/**
+ * Applies one appraised event to a state (the turn pipeline of docs/emotion-model.md): time passes (at least
+ * `turn_seconds`), the prediction error is taken and the expectation learns, the impulse moves the emotion with a
+ * bounded update, mood is pulled toward the emotion and nudged by the reward prediction error, then body, needs,
+ * relationship and soul stage follow. Pure: the same state, appraisal and options give the same outcome.
+ */
+export function applyAppraisal(
+  state: EngineState,
+  params: EngineParams,
+  ap: Appraisal,
+  options: TurnOptions,
+): TurnOutcome {
+  const cfg = params.config;
+  const interaction = options.interaction ?? true;
+  const s0 = advanceState(state, params, Math.max(options.elapsedSeconds, cfg.turn_seconds));
+  const before = observe(s0, params);
+  const pe = predictionError(s0.expectation, ap);
+  const impulse = appraisalImpulse(ap, pe.errors.goal_congruence, pe.magnitude, params, s0.stress);
+
+  const needs = satisfyNeeds(s0.needs, ap, params);
+  // Psi theory (Dörner; Bach 2009): a shrinking need deficit is felt as pleasure, a growing one as displeasure.
+  const needPleasure =
+    0.2 * (totalDeficit(s0.needs, params.needSetpoints) - totalDeficit(needs, params.needSetpoints));
+  // Valence accumulates (a bounded hedonic sum); arousal and dominance move toward what this event appraises them
+  // to be, as activation and coping potential are judgements of the present situation (Scherer 2001).
+  const rho = appraisalWeight * ap.goal_relevance;
+  const b = params.baseline;
+  const emotion = {
+    V: shunt(s0.emotion.V, impulse.V + needPleasure),
+    a: s0.emotion.a + rho * (clamp(b.a + impulse.a, -1, 1) - s0.emotion.a),
+    D: s0.emotion.D + rho * (clamp(b.D + impulse.D, -1, 1) - s0.emotion.D),
+  };
+  const pull = cfg.mood_pull * impulse.intensity;
+  // Mood tracks accumulated reward prediction error (Rutledge et al. 2014; Eldar et al. 2016).
+  const rpe = 0.1 * ap.goal_relevance * pe.errors.goal_congruence;
+  const mood = {
+    V: shunt(s0.mood.V + pull * (emotion.V - s0.mood.V), rpe),
+    a: s0.mood.a + pull * (emotion.a - s0.mood.a),
+    D: s0.mood.D + pull * (emotion.D - s0.mood.D),
+  };
+  const otherCaused = Math.max(0, -ap.agency);
+  const body = applyBodyTurn(s0.energy, s0.stress, {
+    relevance: ap.goal_relevance,
+    controllability: ap.controllability,
+    otherCaused,
+    intensity: impulse.intensity,
+    predictionError: pe.magnitude,
+    emotion,
+  });
+  const relationship = updateRelationship(s0, ap, impulse.rawValence, emotion.V, interaction, params);
+  const draft: EngineState = {
+    schema: 1,
+    time: options.now,
+    emotion,
+    mood,
+    expectation: learnExpectation(s0.expectation, ap, cfg.expectation_learning_rate),
+    episode: nextEpisode(
+      s0,
+      ap,
+      params,
+      impulse.intensity,
+      impulse.rawValence >= 0,
+      s0.expectation.goal_congruence,
+    ),
+    energy: body.energy,
+    stress: body.stress,
+    needs,
+    rapport: relationship.rapport,
+    trust: relationship.trust,
+    familiarityCount: relationship.familiarityCount,
+    turns: s0.turns + 1,
+    lastInteractionAt: interaction ? options.now : s0.lastInteractionAt,
+    stage: s0.stage,
+  };
+  const after = observe(draft, params);
+  const load =
+    0.35 * draft.stress +
+    0.25 * (1 - draft.energy) +
+    0.25 * Math.max(0, -draft.mood.V) +
+    0.15 * after.intensity;
+  const { stage, transition } = updateStage(draft.stage, {
+    load,
+    stress: draft.stress,
+    needs: (needs.belonging + needs.competence + needs.autonomy) / 3,
+    trust: draft.trust,
+  });
+  draft.stage = stage;
+  return { state: draft, predictionError: pe, before, after, transition };
+}

@@ -1,0 +1,68 @@
+/** Every error code Limbic raises; the gateway maps each to an HTTP status, a WebSocket error and a GraphQL code. */
+export type LimbicErrorCode =
+  | 'VALIDATION_ERROR'
+  | 'INVALID_PRESET'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'SESSION_LIMIT'
+  | 'APPRAISER_FAILED'
+  | 'STORE_UNAVAILABLE'
+  | 'INTERNAL_ERROR';
+
+/** One problem found while validating input: the dotted field path and the rule it broke. */
+export interface ValidationIssue {
+  /** Dotted path of the offending field, e.g. `personality.facets.sincerity` or `appraisal.agency`. */
+  path: string;
+  /** The rule that was broken, readable on its own, e.g. `must be a number in [0, 1] (got 1.4)`. */
+  message: string;
+}
+
+// A Record over the union: adding a code without a message fails to typecheck.
+const defaultMessages: Record<LimbicErrorCode, string> = {
+  VALIDATION_ERROR: 'The input is invalid',
+  INVALID_PRESET: 'Unknown preset identifier',
+  NOT_FOUND: 'Session not found',
+  CONFLICT: 'The session was changed concurrently; retry',
+  SESSION_LIMIT: 'The session quota is reached',
+  APPRAISER_FAILED: 'The appraiser could not turn the event into an appraisal',
+  STORE_UNAVAILABLE: 'The session store is unavailable',
+  INTERNAL_ERROR: 'Internal error',
+};
+
+/** Options of {@link LimbicError}. */
+export interface LimbicErrorOptions {
+  issues?: ValidationIssue[];
+  cause?: unknown;
+}
+
+/**
+ * The one error class of Limbic: a stable `code`, a message that names the field and the rule, and for
+ * validation errors the full list of `issues`.
+ */
+export class LimbicError extends Error {
+  override readonly name = 'LimbicError';
+  readonly code: LimbicErrorCode;
+  readonly issues: ValidationIssue[];
+
+  constructor(code: LimbicErrorCode, message?: string, options: LimbicErrorOptions = {}) {
+    super(
+      message ?? defaultMessages[code],
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
+    this.code = code;
+    this.issues = options.issues ?? [];
+  }
+}
+
+/** Builds a VALIDATION_ERROR whose message lists every issue as `path: rule`. */
+export function toValidationError(subject: string, issues: ValidationIssue[]): LimbicError {
+  const list = issues
+    .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
+    .join('; ');
+  return new LimbicError('VALIDATION_ERROR', `Invalid ${subject}: ${list}`, { issues });
+}
+
+/** True when `error` is a {@link LimbicError}, optionally with the given code. */
+export function isLimbicError(error: unknown, code?: LimbicErrorCode): error is LimbicError {
+  return error instanceof LimbicError && (code === undefined || error.code === code);
+}

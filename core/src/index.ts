@@ -1,0 +1,128 @@
+/**
+ * @limbic/core: Limbic's emotion engine. Pure TypeScript with no I/O: time and randomness come in through the
+ * Clock and Random ports, so every run is reproducible.
+ * @module
+ */
+
+export {
+  type Appraisal,
+  appraisalDimensions,
+  appraisalRanges,
+  appraisalSchema,
+  clampAppraisal,
+  neutralAppraisal,
+  parseAppraisal,
+} from './appraisal/appraisal.js';
+export type {
+  AppraisalContext,
+  AppraisalOutcome,
+  Appraiser,
+  EventSource,
+  TextEvent,
+} from './appraisal/appraiser.js';
+export { eventSources } from './appraisal/appraiser.js';
+export {
+  appraiseText,
+  createLexiconAppraiser,
+  type LexiconAppraiserOptions,
+} from './appraisal/lexicon-appraiser.js';
+export {
+  appraisalRubric,
+  createOpenAIAppraiser,
+  type OpenAIAppraiserOptions,
+} from './appraisal/openai-appraiser.js';
+export type { StageTransition, StageTransitionReason } from './body/soul-stage.js';
+export { type SoulStageGroup, type SoulStageId, soulStages } from './body/soul-stages.js';
+export { type Clock, createManualClock, createSystemClock, type ManualClock } from './clock.js';
+export { advanceState, advanceTo } from './engine/advance.js';
+export { applyAppraisal, type TurnOptions, type TurnOutcome } from './engine/apply-turn.js';
+export {
+  createInitialState,
+  type EngineState,
+  type Episode,
+  type StageState,
+} from './engine/engine-state.js';
+export { type Observation, observe } from './engine/observe.js';
+export { isLimbicError, LimbicError, type LimbicErrorCode, type ValidationIssue } from './errors.js';
+export {
+  type EmotionLabel,
+  emotionLabels,
+  type IntensityLevel,
+  toIntensityLevel,
+} from './labels/emotion-label.js';
+export { deriveEngineParams, type EngineParams, type Vec3 } from './persona/engine-params.js';
+export { type Domain, domains, type Facet, facets, facetsByDomain } from './persona/hexaco.js';
+export type {
+  EmotionConfig,
+  EmotionConfigInput,
+  Identity,
+  PersonaDefinition,
+  PersonalityInput,
+  ResolvedPersona,
+  Vad,
+} from './persona/persona.js';
+export { getPreset, type PresetDefinition, type PresetId, presetIds, presets } from './persona/presets.js';
+export { resolvePersona, validatePersona } from './persona/resolve-persona.js';
+export {
+  defaultCooldownHours,
+  defaultPreferences,
+  type ProactivePreferences,
+  type ProactivePreferencesInput,
+  type ProactiveType,
+  parsePreferences,
+  proactiveTypes,
+} from './proactive/preferences.js';
+export type { ProactiveAction, ProactivePriority, ProactiveState } from './proactive/proactive-action.js';
+export { nextDueAt } from './proactive/triggers.js';
+export { buildPromptData } from './prompt/build-prompt-data.js';
+export { resolveLocale, supportedPromptLocales } from './prompt/language.js';
+export type {
+  EnergyLevel,
+  FamiliarityLevel,
+  LengthHint,
+  NeedLevel,
+  PromptContext,
+  PromptData,
+  PromptEmotion,
+  PromptEnergy,
+  PromptFormatted,
+  PromptIdentity,
+  PromptInstruction,
+  PromptLocale,
+  PromptNeed,
+  PromptNeeds,
+  PromptRelationship,
+  PromptStage,
+  PromptSystem,
+  PromptTrait,
+  RapportLevel,
+  StressLevel,
+  TraitName,
+  TrustLevel,
+} from './prompt/prompt-data.js';
+export type { AttachmentStyle, NeedState, PromptInput } from './prompt/prompt-input.js';
+export { createCryptoRandom, createSeededRandom, type Random } from './random.js';
+export type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './session/results.js';
+export {
+  type AckResult,
+  createSessionService,
+  SessionService,
+  type SessionServiceOptions,
+} from './session/session-service.js';
+export type {
+  SessionDetails,
+  SessionEvents,
+  SessionInfo,
+  SessionPage,
+  SessionSummary,
+  StateCause,
+  TurnResult,
+} from './session/session-types.js';
+export {
+  type AppraisalTurnInput,
+  parseAppraisalTurn,
+  parseTextTurn,
+  type TextTurnInput,
+} from './session/turn-input.js';
+export { createMemoryStore } from './store/memory-store.js';
+export type { CreateOptions, DueSession, SessionRecord, SessionStore } from './store/session-store.js';

@@ -1,0 +1,96 @@
+import type { Vec3 } from '../persona/engine-params.js';
+import { type EmotionLabel, emotionLabels } from './emotion-label.js';
+import { prototypes } from './prototypes.js';
+
+/** Weight of the appraisal-rule label against VAD distance (research §4.5: d² − 0.3·bonus). */
+const ruleWeight = 0.3;
+// Prototype coordinates in flat arrays indexed like emotionLabels: labelling runs twice per turn.
+const labelCount = emotionLabels.length;
+const protoV = Float64Array.from(emotionLabels, (l) => prototypes[l].V);
+const protoA = Float64Array.from(emotionLabels, (l) => prototypes[l].a);
+const protoD = Float64Array.from(emotionLabels, (l) => prototypes[l].D);
+const protoNorm = Float64Array.from(emotionLabels, (l) =>
+  Math.hypot(prototypes[l].V, prototypes[l].a, prototypes[l].D),
+);
+const numbnessIndex = emotionLabels.indexOf('numbness');
+
+/** Below this distance from baseline, with no live episode, the character is at rest. */
+const restRadius = 0.15;
+
+/** The inputs of labelling: the felt state, the resting point, and the live episode's rule label. */
+export interface LabelInput {
+  /** Felt emotion (event-driven emotion plus body offset), internal space. */
+  felt: Vec3;
+  /** Where the character rests right now (baseline plus body offset), internal space. */
+  rest: Vec3;
+  /** The label of the current episode's appraisal pattern, or null. */
+  ruleLabel: EmotionLabel | null;
+  /** How much of that episode is still live, in [0, 1] (event intensity × remaining share). */
+  ruleStrength: number;
+  energy: number;
+  stress: number;
+}
+
+/** The primary and secondary discrete emotion. */
+export interface LabelResult {
+  primary: EmotionLabel;
+  secondary: EmotionLabel | null;
+}
+
+/**
+ * Labels the felt state (hybrid): every label is scored by squared VAD distance to its prototype (shrunk to the
+ * felt state's own magnitude when that is smaller, so a mild feeling is named by its direction), and the label of
+ * the live episode's appraisal pattern gets a bonus of 0.3·strength, so the appraisal decides between neighbours
+ * (anger/disgust, sadness/shame/guilt) while a state far from that prototype still reads as what it is. At rest the
+ * label is calm, contentment (pleasant rest) or numbness (depleted or overloaded body).
+ */
+export function labelEmotion(input: LabelInput): LabelResult {
+  const { felt, rest } = input;
+  const dv = felt.V - rest.V;
+  const da = felt.a - rest.a;
+  const dd = felt.D - rest.D;
+  const depleted = input.energy < 0.25 || input.stress > 0.8;
+  if (input.ruleStrength < 0.2 && dv * dv + da * da + dd * dd < restRadius * restRadius) {
+    if (depleted) return { primary: 'numbness', secondary: null };
+    return { primary: felt.V > 0.25 ? 'contentment' : 'calm', secondary: null };
+  }
+  const ruleIndex = input.ruleLabel === null ? -1 : emotionLabels.indexOf(input.ruleLabel);
+  const bonus = ruleWeight * input.ruleStrength;
+  const feltNorm = Math.sqrt(felt.V * felt.V + felt.a * felt.a + felt.D * felt.D);
+  let best = -1;
+  let second = -1;
+  let bestScore = Number.POSITIVE_INFINITY;
+  let secondScore = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < labelCount; i++) {
+    // A mild feeling is compared with a prototype shrunk to its own strength, so direction decides, not size.
+    const k = feltNorm < protoNorm[i]! ? feltNorm / protoNorm[i]! : 1;
+    const v = felt.V - k * protoV[i]!;
+    const a = felt.a - k * protoA[i]!;
+    const d = felt.D - k * protoD[i]!;
+    let score = v * v + a * a + d * d;
+    if (i === ruleIndex) score -= bonus;
+    if (i === numbnessIndex && depleted) score -= 0.1;
+    if (score < bestScore) {
+      second = best;
+      secondScore = bestScore;
+      best = i;
+      bestScore = score;
+    } else if (score < secondScore) {
+      second = i;
+      secondScore = score;
+    }
+  }
+  return { primary: emotionLabels[best]!, secondary: second < 0 ? null : emotionLabels[second]! };
+}
+
+/**
+ * Emotion intensity in [0, 1]: the distance of the felt state from the personality baseline, dominance at half
+ * weight, normalised by 1.2 (the reference engine's demo: "intensity reflects distance from baseline").
+ */
+export function emotionIntensity(felt: Vec3, baseline: Vec3): number {
+  const v = felt.V - baseline.V;
+  const a = felt.a - baseline.a;
+  const d = (felt.D - baseline.D) * 0.5;
+  const i = Math.sqrt(v * v + a * a + d * d) / 1.2;
+  return i > 1 ? 1 : i;
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { parseWith } from '../util/validation.js';
+
+/** The three kinds of proactive action. */
+export const proactiveTypes = ['attachment_seeking', 'need_deficit', 'emotional_overflow'] as const;
+
+/** A kind of proactive action. */
+export type ProactiveType = (typeof proactiveTypes)[number];
+
+/** Proactive preferences of a session, complete (every default filled in). */
+export interface ProactivePreferences {
+  /** Master switch; false for every session until set. */
+  enabled: boolean;
+  triggers: Record<ProactiveType, boolean>;
+  /** Minimum hours between two proactive actions. */
+  cooldown_hours: number;
+}
+
+/** Preferences as clients send them: `enabled` is required, the rest take their defaults. */
+export interface ProactivePreferencesInput {
+  enabled: boolean;
+  triggers?: Partial<Record<ProactiveType, boolean>>;
+  cooldown_hours?: number;
+}
+
+/** The interface's default cooldown between proactive actions. */
+export const defaultCooldownHours = 4;
+
+/** Preferences of a new session: disabled, every trigger on once enabled, a 4-hour cooldown. */
+export const defaultPreferences: Readonly<ProactivePreferences> = Object.freeze({
+  enabled: false,
+  triggers: Object.freeze({ attachment_seeking: true, need_deficit: true, emotional_overflow: true }),
+  cooldown_hours: defaultCooldownHours,
+});
+
+const flag = z.boolean({ error: 'must be a boolean' });
+
+/** Zod schema of {@link ProactivePreferencesInput}; unknown fields are rejected. */
+export const preferencesSchema = z.strictObject(
+  {
+    enabled: flag,
+    triggers: z
+      .strictObject(
+        {
+          attachment_seeking: flag.optional(),
+          need_deficit: flag.optional(),
+          emotional_overflow: flag.optional(),
+        },
+        { error: 'must be an object' },
+      )
+      .optional(),
+    cooldown_hours: z
+      .number({ error: 'must be a number in [0, 720]' })
+      .min(0, { error: 'must be a number in [0, 720]' })
+      .max(720, { error: 'must be a number in [0, 720]' })
+      .optional(),
+  },
+  { error: 'must be an object with at least `enabled`' },
+);
+
+/**
+ * Validates preferences and fills the defaults. Setting preferences replaces them as a whole (PUT semantics):
+ * omitted triggers are on and an omitted cooldown is 4 hours, whatever was set before.
+ * @throws LimbicError VALIDATION_ERROR naming every bad field, e.g. `preferences.cooldown_hours`.
+ */
+export function parsePreferences(input: unknown, path = 'preferences'): ProactivePreferences {
+  const p = parseWith(preferencesSchema, input, 'preferences', path);
+  return {
+    enabled: p.enabled,
+    triggers: {
+      attachment_seeking: p.triggers?.attachment_seeking ?? true,
+      need_deficit: p.triggers?.need_deficit ?? true,
+      emotional_overflow: p.triggers?.emotional_overflow ?? true,
+    },
+    cooldown_hours: p.cooldown_hours ?? defaultCooldownHours,
+  };
+}

@@ -1,0 +1,39 @@
+import type { ProactivePreferences, ProactiveType } from './preferences.js';
+
+/** Priority of a proactive action. */
+export type ProactivePriority = 'low' | 'medium' | 'high';
+
+/** Something the character wants to initiate without user input. */
+export interface ProactiveAction {
+  /** Unique identifier (`act_` + sortable id). */
+  id: string;
+  type: ProactiveType;
+  /** A suggested message in the character's language; clients may rewrite it with their own model. */
+  message: string;
+  priority: ProactivePriority;
+  /** What triggered it: the trigger's inputs and threshold, plus the character's emotion at the time. */
+  metadata: Record<string, string | number | boolean | null>;
+  /** Engine-clock time it arose (ms). */
+  createdAt: number;
+}
+
+/** The proactive part of a session: preferences, the pending (unacknowledged) queue, and the cooldown clock. */
+export interface ProactiveState {
+  preferences: ProactivePreferences;
+  /** Actions raised and not yet acknowledged, oldest first; at most one per type. */
+  pending: ProactiveAction[];
+  /** Engine-clock time (ms) of the last action raised, or null. */
+  lastActionAt: number | null;
+  /**
+   * The time-driven types already raised during the current absence, and the absence they belong to (the
+   * person's last interaction time): the character reaches out once per absence, not every cooldown.
+   */
+  raisedInAbsence: { since: number; types: ProactiveType[] };
+}
+
+/** Maps an urgency in [0, 1] to a priority: high ≥ 0.7, medium ≥ 0.45, else low. */
+export function toPriority(urgency: number): ProactivePriority {
+  if (urgency >= 0.7) return 'high';
+  if (urgency >= 0.45) return 'medium';
+  return 'low';
+}

@@ -1,0 +1,34 @@
+import type { SoulStageId } from '../body/soul-stages.js';
+import type { EmotionLabel } from '../labels/emotion-label.js';
+import type { ResolvedPersona, Vad } from '../persona/persona.js';
+
+/** Attachment style from the ECR anxiety and avoidance dimensions (Brennan, Clark & Shaver 1998). */
+export type AttachmentStyle = 'secure' | 'anxious' | 'avoidant' | 'disorganized';
+
+/** The three basic psychological needs of Self-Determination Theory, each in [0, 1]. */
+export interface NeedState {
+  belonging: number;
+  competence: number;
+  autonomy: number;
+}
+
+/** Everything prompt_data is built from: the persona and the character's current state. */
+export interface PromptInput {
+  persona: ResolvedPersona;
+  /** Current emotion as exposed: V and D in [-1, 1], A in [0, 1]. */
+  emotion: Vad;
+  primary: EmotionLabel;
+  secondary: EmotionLabel | null;
+  /** Emotion intensity in [0, 1]. */
+  intensity: number;
+  /** Body budget: energy in [0.05, 1], stress in [0, 1]. */
+  energy: number;
+  stress: number;
+  stage: { id: SoulStageId; level: number; progress: number };
+  needs: NeedState;
+  /** The character's setpoint for each need; below it by 0.25 or more counts as a deficit. */
+  needSetpoints: NeedState;
+  relationship: { rapport: number; trust: number; familiarity: number; attachment_style: AttachmentStyle };
+  /** What just happened, as the client described it (turn context or event text), or null. */
+  eventContext: string | null;
+}

@@ -1,0 +1,505 @@
+import type { Appraisal } from '../appraisal/appraisal.js';
+import { clampAppraisal, parseAppraisal } from '../appraisal/appraisal.js';
+import type { Appraiser } from '../appraisal/appraiser.js';
+import { createLexiconAppraiser } from '../appraisal/lexicon-appraiser.js';
+import { type Clock, createSystemClock } from '../clock.js';
+import { advanceTo } from '../engine/advance.js';
+import { applyAppraisal } from '../engine/apply-turn.js';
+import { createInitialState } from '../engine/engine-state.js';
+import { observe } from '../engine/observe.js';
+import { isLimbicError, LimbicError, toValidationError } from '../errors.js';
+import { deriveEngineParams, type EngineParams } from '../persona/engine-params.js';
+import { resolvePersona } from '../persona/resolve-persona.js';
+import { defaultPreferences, type ProactivePreferences, parsePreferences } from '../proactive/preferences.js';
+import type { ProactiveAction, ProactiveState } from '../proactive/proactive-action.js';
+import { raiseAction } from '../proactive/raise-action.js';
+import { evaluateTriggers, nextDueAt } from '../proactive/triggers.js';
+import { createCryptoRandom, createId, type Random } from '../random.js';
+import { createMemoryStore } from '../store/memory-store.js';
+import type { SessionRecord, SessionStore } from '../store/session-store.js';
+import { decodeCursor, encodeCursor, parseLimit } from './cursor.js';
+import { TypedEmitter } from './emitter.js';
+import { ParamsCache } from './params-cache.js';
+import { type StateSnapshot, toSnapshot } from './results.js';
+import type { SessionDetails, SessionEvents, SessionInfo, SessionPage, TurnResult } from './session-types.js';
+import { parseAppraisalTurn, parseTextTurn } from './turn-input.js';
+import { buildTurnResult } from './turn-result.js';
+
+/** Options of {@link createSessionService}. */
+export interface SessionServiceOptions {
+  /** Where sessions live. Default: a new in-memory store. */
+  store?: SessionStore;
+  /** The engine clock. Default: the system clock. */
+  clock?: Clock;
+  /** Randomness for identifiers. Default: Web Crypto. */
+  random?: Random;
+  /** Turns text into appraisals. Default: the offline English lexicon appraiser. */
+  appraiser?: Appraiser;
+  /** Session quota of an owner (undefined: unlimited). */
+  maxSessions?: (owner: string) => number | undefined;
+  /** Compare-and-set retries before a turn fails with CONFLICT. Default 8. */
+  maxRetries?: number;
+  /** Called when an event listener throws. Default: ignore. */
+  onListenerError?: (error: unknown, event: string) => void;
+}
+
+/** The result of acknowledging a proactive action. */
+export interface AckResult {
+  action_id: string;
+  /** True when the action was pending and is now acknowledged; false when it was unknown or already acknowledged. */
+  acknowledged: boolean;
+}
+
+const minRecheckMs = 60_000;
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/**
+ * The session service: the one in-process API that the gateway, the GraphQL layer and the bot adapters share.
+ * It creates and stores sessions, runs turns (serialized per session, compare-and-set against the store, retried
+ * on a lost race), keeps proactive preferences and the pending queue, and emits typed events.
+ * @example
+ * const service = createSessionService();
+ * const { sessionId } = await service.createSession('local', { preset: 'cheerful_companion' });
+ * const result = await service.textTurn('local', { sessionId, message: 'You did it, you won the game!' });
+ * console.log(result.discrete_emotion, result.prompt_data.formatted.context_block);
+ */
+export class SessionService {
+  readonly store: SessionStore;
+  readonly clock: Clock;
+  readonly appraiser: Appraiser;
+  readonly #random: Random;
+  readonly #maxSessions: (owner: string) => number | undefined;
+  readonly #maxRetries: number;
+  readonly #events: TypedEmitter<SessionEvents>;
+  readonly #locks = new Map<string, (() => void)[]>();
+  readonly #params = new ParamsCache(10_000);
+
+  constructor(options: SessionServiceOptions = {}) {
+    this.store = options.store ?? createMemoryStore();
+    this.clock = options.clock ?? createSystemClock();
+    this.appraiser = options.appraiser ?? createLexiconAppraiser();
+    this.#random = options.random ?? createCryptoRandom();
+    this.#maxSessions = options.maxSessions ?? (() => undefined);
+    this.#maxRetries = options.maxRetries ?? 8;
+    this.#events = new TypedEmitter(options.onListenerError ?? (() => {}));
+  }
+
+  /** Subscribes to an event; returns the unsubscribe function. */
+  on<K extends keyof SessionEvents>(event: K, listener: (...args: SessionEvents[K]) => void): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  /**
+   * Creates a session from a persona definition (preset, custom, or both).
+   * @throws LimbicError VALIDATION_ERROR, INVALID_PRESET or SESSION_LIMIT.
+   */
+  async createSession(owner: string, definition: unknown): Promise<SessionInfo> {
+    const persona = resolvePersona(definition);
+    const params = deriveEngineParams(persona);
+    const now = this.clock.now();
+    const record: SessionRecord = {
+      id: createId('ses_', now, this.#random),
+      owner,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+      persona,
+      state: createInitialState(params, now),
+      proactive: {
+        preferences: defaultPreferences,
+        pending: [],
+        lastActionAt: null,
+        raisedInAbsence: { since: now, types: [] },
+      },
+      nextDueAt: null,
+    };
+    const max = this.#maxSessions(owner);
+    await this.store.create(record, max === undefined ? {} : { maxPerOwner: max });
+    this.#params.set(record.id, persona, params);
+    this.#emitState(record, 'created');
+    return { sessionId: record.id, persona, config: params.config, createdAt: iso(record.createdAt) };
+  }
+
+  /** Reads a session with its current state. @throws LimbicError NOT_FOUND. */
+  async getSession(owner: string, sessionId: string): Promise<SessionDetails> {
+    const record = await this.#load(owner, sessionId);
+    const { persona, params } = this.#paramsOf(record);
+    return {
+      sessionId: record.id,
+      persona,
+      config: params.config,
+      createdAt: iso(record.createdAt),
+      updatedAt: iso(record.updatedAt),
+      preferences: record.proactive.preferences,
+      state: this.#snapshotAt(record, params, this.clock.now()),
+    };
+  }
+
+  /**
+   * Lists an owner's sessions in creation order, `limit` (1-100, default 20) at a time.
+   * @throws LimbicError VALIDATION_ERROR for a bad cursor or limit.
+   */
+  async listSessions(
+    owner: string,
+    options: { cursor?: string | null; limit?: unknown } = {},
+  ): Promise<SessionPage> {
+    const limit = parseLimit(options.limit);
+    const after = options.cursor ? decodeCursor(options.cursor) : undefined;
+    const records = await this.store.list(
+      owner,
+      after === undefined ? { limit: limit + 1 } : { after, limit: limit + 1 },
+    );
+    const page = records.slice(0, limit);
+    return {
+      sessions: page.map((r) => ({
+        sessionId: r.id,
+        name: r.persona.identity.name,
+        preset: r.persona.preset,
+        description: r.persona.description,
+        createdAt: iso(r.createdAt),
+        updatedAt: iso(r.updatedAt),
+        turns: r.state.turns,
+      })),
+      cursor: records.length > limit && page.length > 0 ? encodeCursor(page[page.length - 1]!.id) : null,
+    };
+  }
+
+  /** Deletes a session and everything about it. @throws LimbicError NOT_FOUND. */
+  async deleteSession(owner: string, sessionId: string): Promise<{ deleted: true; id: string }> {
+    const deleted = await this.#serialize(sessionId, () => this.store.delete(owner, sessionId));
+    if (!deleted) throw notFound(sessionId);
+    this.#params.delete(sessionId);
+    this.#events.emit('deleted', { owner, sessionId });
+    return { deleted: true, id: sessionId };
+  }
+
+  /** The current state snapshot (advanced to now, not written). @throws LimbicError NOT_FOUND. */
+  async getState(owner: string, sessionId: string): Promise<StateSnapshot> {
+    const record = await this.#load(owner, sessionId);
+    return this.#snapshotAt(record, this.#paramsOf(record).params, this.clock.now());
+  }
+
+  /**
+   * Processes a turn with a pre-computed appraisal.
+   * @throws LimbicError VALIDATION_ERROR (with every bad field), NOT_FOUND or CONFLICT.
+   */
+  async appraisalTurn(owner: string, input: unknown): Promise<TurnResult> {
+    const turn = parseAppraisalTurn(input);
+    return this.#turn(owner, turn.sessionId, turn.appraisal, {
+      context: turn.context ?? null,
+      elapsedSeconds: turn.elapsedSeconds,
+      interaction: true,
+    });
+  }
+
+  /**
+   * Processes a natural-language turn: `{sessionId, message}` or `{sessionId, event: {description, source}}`. The
+   * appraiser turns the text into an appraisal; events from `system` or `internal` sources do not count as contact.
+   * @throws LimbicError VALIDATION_ERROR, NOT_FOUND, APPRAISER_FAILED or CONFLICT.
+   */
+  async textTurn(owner: string, input: unknown, signal?: AbortSignal): Promise<TurnResult> {
+    const turn = parseTextTurn(input);
+    const record = await this.#load(owner, turn.sessionId);
+    const { persona } = this.#paramsOf(record);
+    let appraisal: Appraisal;
+    let appraiser: string;
+    try {
+      const outcome = await this.appraiser.appraise(
+        { description: turn.description, source: turn.source },
+        {
+          name: persona.identity.name,
+          ...(persona.identity.role ? { role: persona.identity.role } : {}),
+          coreValues: persona.identity.core_values,
+          goals: persona.goals,
+          language: persona.identity.language,
+        },
+        signal,
+      );
+      appraisal = clampAppraisal(parseAppraisal(outcome.appraisal));
+      appraiser = outcome.appraiser;
+    } catch (error) {
+      if (isLimbicError(error) && error.code !== 'VALIDATION_ERROR') throw error;
+      throw new LimbicError('APPRAISER_FAILED', `The ${this.appraiser.name} appraiser failed`, {
+        cause: error,
+      });
+    }
+    const result = await this.#turn(owner, turn.sessionId, appraisal, {
+      context: turn.description,
+      elapsedSeconds: turn.elapsedSeconds,
+      interaction: turn.source === 'user',
+    });
+    result.appraiser = appraiser;
+    return result;
+  }
+
+  /** The session's proactive preferences. @throws LimbicError NOT_FOUND. */
+  async getPreferences(owner: string, sessionId: string): Promise<ProactivePreferences> {
+    return (await this.#load(owner, sessionId)).proactive.preferences;
+  }
+
+  /**
+   * Replaces the proactive preferences (omitted triggers default to on, cooldown_hours to 4).
+   * @throws LimbicError VALIDATION_ERROR or NOT_FOUND.
+   */
+  async setPreferences(
+    owner: string,
+    sessionId: string,
+    input: unknown,
+  ): Promise<{ sessionId: string; preferences: ProactivePreferences }> {
+    const preferences = parsePreferences(input);
+    return this.#mutate(owner, sessionId, (record, params, now) => {
+      const proactive = { ...record.proactive, preferences };
+      const state = advanceTo(record.state, params, now);
+      return {
+        record: { ...record, proactive, nextDueAt: this.#due(state, params, proactive, now) },
+        result: { sessionId, preferences },
+        cause: 'preferences',
+      };
+    });
+  }
+
+  /**
+   * The pending (unacknowledged) proactive actions, oldest first. A time-driven check runs first when one is due,
+   * so this works with or without a scheduler. @throws LimbicError NOT_FOUND.
+   */
+  async pendingActions(owner: string, sessionId: string): Promise<ProactiveAction[]> {
+    const record = await this.#load(owner, sessionId);
+    if (record.nextDueAt !== null && record.nextDueAt <= this.clock.now()) {
+      await this.checkProactive(sessionId);
+      return (await this.#load(owner, sessionId)).proactive.pending;
+    }
+    return record.proactive.pending;
+  }
+
+  /** Acknowledges a pending action so it is never delivered again. Idempotent. @throws LimbicError NOT_FOUND. */
+  async acknowledge(owner: string, sessionId: string, actionId: unknown): Promise<AckResult> {
+    if (typeof actionId !== 'string' || actionId.length === 0 || actionId.length > 128) {
+      throw toValidationError('acknowledgement', [
+        { path: 'action_id', message: 'must be a non-empty string of at most 128 characters' },
+      ]);
+    }
+    const current = await this.#load(owner, sessionId);
+    if (!current.proactive.pending.some((a) => a.id === actionId))
+      return { action_id: actionId, acknowledged: false };
+    return this.#mutate<AckResult>(owner, sessionId, (record, params, now) => {
+      const pending = record.proactive.pending.filter((a) => a.id !== actionId);
+      if (pending.length === record.proactive.pending.length)
+        return { record: null, result: { action_id: actionId, acknowledged: false } };
+      const proactive = { ...record.proactive, pending };
+      const state = advanceTo(record.state, params, now);
+      return {
+        record: { ...record, proactive, nextDueAt: this.#due(state, params, proactive, now) },
+        result: { action_id: actionId, acknowledged: true },
+        cause: 'ack',
+      };
+    });
+  }
+
+  /**
+   * The time-driven check of one session (what a scheduler calls when the session is due): evaluates the
+   * triggers at the current time, raises at most one action, and writes the next due time. Resolves with the
+   * action raised, or null (also for a session that no longer exists).
+   */
+  async checkProactive(sessionId: string): Promise<ProactiveAction | null> {
+    const record = await this.store.get(sessionId);
+    if (!record) return null;
+    try {
+      return await this.#mutate(record.owner, sessionId, (current, params, now) => {
+        const state = advanceTo(current.state, params, now);
+        const obs = observe(state, params);
+        const { state: proactive, action } = raiseAction(
+          current.proactive,
+          evaluateTriggers(state, obs, params, now),
+          {
+            now,
+            lastInteractionAt: state.lastInteractionAt,
+            persona: this.#paramsOf(current).persona,
+            observation: obs,
+            random: this.#random,
+          },
+        );
+        let due = this.#due(state, params, proactive, now);
+        if (!action && due !== null && due <= now) due = now + minRecheckMs;
+        if (!action && due === current.nextDueAt) return { record: null, result: null };
+        return {
+          record: { ...current, proactive, nextDueAt: due },
+          result: action,
+          cause: action ? 'proactive' : undefined,
+          action,
+        };
+      });
+    } catch (error) {
+      if (isLimbicError(error, 'NOT_FOUND')) return null;
+      throw error;
+    }
+  }
+
+  /** Runs the time-driven checks of every session due now (at most `limit`); resolves with the actions raised. */
+  async runDueChecks(limit = 100): Promise<ProactiveAction[]> {
+    const due = await this.store.due(this.clock.now(), limit);
+    const actions: ProactiveAction[] = [];
+    for (const { id } of due) {
+      const action = await this.checkProactive(id);
+      if (action) actions.push(action);
+    }
+    return actions;
+  }
+
+  /** Engine-clock time (ms) of the next time-driven check of any session, or null: for a scheduler's timer. */
+  nextCheckAt(): Promise<number | null> {
+    return this.store.earliestDue();
+  }
+
+  async #turn(
+    owner: string,
+    sessionId: string,
+    appraisal: Appraisal,
+    opts: { context: string | null; elapsedSeconds: number | undefined; interaction: boolean },
+  ): Promise<TurnResult> {
+    return this.#mutate(owner, sessionId, (record, params, now) => {
+      const elapsed = opts.elapsedSeconds ?? Math.max(0, (now - record.state.time) / 1000);
+      const outcome = applyAppraisal(record.state, params, appraisal, {
+        elapsedSeconds: elapsed,
+        now,
+        interaction: opts.interaction,
+      });
+      const persona = this.#paramsOf(record).persona;
+      let proactive: ProactiveState = record.proactive;
+      let action: ProactiveAction | null = null;
+      if (proactive.preferences.enabled) {
+        ({ state: proactive, action } = raiseAction(
+          proactive,
+          evaluateTriggers(outcome.state, outcome.after, params, now),
+          {
+            now,
+            lastInteractionAt: outcome.state.lastInteractionAt,
+            persona,
+            observation: outcome.after,
+            random: this.#random,
+          },
+        ));
+      }
+      const result = buildTurnResult(outcome, appraisal, persona, params, opts.context);
+      const next: SessionRecord = {
+        id: record.id,
+        owner: record.owner,
+        version: record.version,
+        createdAt: record.createdAt,
+        updatedAt: now,
+        persona: record.persona,
+        state: outcome.state,
+        proactive,
+        nextDueAt: this.#due(outcome.state, params, proactive, now),
+      };
+      return { record: next, result, cause: 'turn', action, turn: result };
+    });
+  }
+
+  #due(
+    state: SessionRecord['state'],
+    params: EngineParams,
+    proactive: ProactiveState,
+    now: number,
+  ): number | null {
+    const due = nextDueAt(state, params, proactive);
+    return due === null ? null : Math.max(due, now);
+  }
+
+  async #load(owner: string, sessionId: string): Promise<SessionRecord> {
+    if (typeof sessionId !== 'string' || sessionId.length === 0) throw notFound(String(sessionId));
+    const record = await this.store.get(sessionId);
+    if (!record || record.owner !== owner) throw notFound(sessionId);
+    return record;
+  }
+
+  #paramsOf(record: SessionRecord): { persona: SessionRecord['persona']; params: EngineParams } {
+    return (
+      this.#params.get(record.id) ??
+      this.#params.set(record.id, record.persona, deriveEngineParams(record.persona))
+    );
+  }
+
+  #snapshotAt(record: SessionRecord, params: EngineParams, now: number): StateSnapshot {
+    const state = advanceTo(record.state, params, now);
+    return toSnapshot(state, observe(state, params));
+  }
+
+  #emitState(record: SessionRecord, cause: SessionEvents['state'][0]['cause']): void {
+    if (!this.#events.has('state')) return;
+    const { params } = this.#paramsOf(record);
+    this.#events.emit('state', {
+      owner: record.owner,
+      sessionId: record.id,
+      cause,
+      snapshot: toSnapshot(record.state, observe(record.state, params)),
+    });
+  }
+
+  /** Runs `fn` after every earlier operation on the same session has settled (a per-session FIFO lock). */
+  async #serialize<T>(sessionId: string, fn: () => Promise<T>): Promise<T> {
+    const waiters = this.#locks.get(sessionId);
+    if (waiters) await new Promise<void>((resolve) => waiters.push(resolve));
+    else this.#locks.set(sessionId, []);
+    try {
+      return await fn();
+    } finally {
+      // Hand the lock to the next waiter, or free it.
+      const next = this.#locks.get(sessionId)!.shift();
+      if (next) next();
+      else this.#locks.delete(sessionId);
+    }
+  }
+
+  /**
+   * Read-modify-write of one session: serialized in this process, compare-and-set in the store, retried on fresh
+   * state when another writer won. `fn` returns a new record object (its version is set here) or null for no write.
+   */
+  #mutate<T>(
+    owner: string,
+    sessionId: string,
+    fn: (
+      record: SessionRecord,
+      params: EngineParams,
+      now: number,
+    ) => {
+      record: SessionRecord | null;
+      result: T;
+      cause?: SessionEvents['state'][0]['cause'] | undefined;
+      action?: ProactiveAction | null;
+      turn?: TurnResult;
+    },
+  ): Promise<T> {
+    return this.#serialize(sessionId, async () => {
+      for (let attempt = 0; ; attempt++) {
+        const record = await this.#load(owner, sessionId);
+        const { params } = this.#paramsOf(record);
+        const out = fn(record, params, this.clock.now());
+        if (out.record === null) return out.result;
+        const next = out.record;
+        next.version = record.version + 1;
+        if (await this.store.replace(next, record.version)) {
+          if (out.turn && this.#events.has('turn'))
+            this.#events.emit('turn', { owner, sessionId, result: out.turn });
+          if (out.cause) this.#emitState(next, out.cause);
+          if (out.action) this.#events.emit('proactive', { owner, sessionId, action: out.action });
+          return out.result;
+        }
+        if (attempt >= this.#maxRetries) {
+          throw new LimbicError('CONFLICT', `Session ${sessionId} is being changed by another writer; retry`);
+        }
+      }
+    });
+  }
+}
+
+function notFound(sessionId: string): LimbicError {
+  return new LimbicError('NOT_FOUND', `Session ${JSON.stringify(sessionId.slice(0, 128))} not found`);
+}
+
+/** Creates a {@link SessionService}. */
+export function createSessionService(options: SessionServiceOptions = {}): SessionService {
+  return new SessionService(options);
+}

@@ -1,0 +1,85 @@
+import type { Appraisal } from '../appraisal/appraisal.js';
+import type { StageTransition } from '../body/soul-stage.js';
+import type { EmotionLabel, IntensityLevel } from '../labels/emotion-label.js';
+import type { EmotionConfig, ResolvedPersona, Vad } from '../persona/persona.js';
+import type { ProactivePreferences } from '../proactive/preferences.js';
+import type { ProactiveAction } from '../proactive/proactive-action.js';
+import type { PromptData } from '../prompt/prompt-data.js';
+import type { NeedState } from '../prompt/prompt-input.js';
+import type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './results.js';
+
+/** A created session as POST /v1/persona returns it. */
+export interface SessionInfo {
+  sessionId: string;
+  persona: ResolvedPersona;
+  /** The complete emotion config (explicit overrides plus personality-derived values). */
+  config: EmotionConfig;
+  /** ISO 8601 creation time. */
+  createdAt: string;
+}
+
+/** A session with its current state, as GET /v1/persona/:id returns it. */
+export interface SessionDetails extends SessionInfo {
+  updatedAt: string;
+  preferences: ProactivePreferences;
+  state: StateSnapshot;
+}
+
+/** One entry of a session list. */
+export interface SessionSummary {
+  sessionId: string;
+  name: string;
+  preset: string | null;
+  description: string;
+  createdAt: string;
+  updatedAt: string;
+  turns: number;
+}
+
+/** A page of sessions; `cursor` is null on the last page. */
+export interface SessionPage {
+  sessions: SessionSummary[];
+  cursor: string | null;
+}
+
+/**
+ * The result of a turn (REST POST /v1/turn/appraisal and /v1/turn; WebSocket turn_result): the interface's fields,
+ * plus the per-dimension prediction errors, mood, secondary emotion, needs and relationship.
+ */
+export interface TurnResult {
+  appraisal: Appraisal;
+  /** Magnitude of the prediction error, in [0, 1]. */
+  prediction_error: number;
+  /** Signed prediction error per dimension (actual − expected). */
+  prediction_errors: Appraisal;
+  emotion_delta: Vad;
+  new_emotion: Vad;
+  emotion_intensity: number;
+  intensity_level: IntensityLevel;
+  discrete_emotion: EmotionLabel;
+  secondary_emotion: EmotionLabel | null;
+  mood: Vad;
+  soul_stage: SoulStageView;
+  body_budget: BodyBudget;
+  stage_transition: StageTransition | null;
+  need_state: NeedState;
+  interpersonal: Interpersonal;
+  prompt_data: PromptData;
+  /** For text turns: which appraiser turned the text into the appraisal. */
+  appraiser?: string;
+}
+
+/** Why a session's state changed. */
+export type StateCause = 'created' | 'turn' | 'proactive' | 'preferences' | 'ack';
+
+/** The typed events of the session service. */
+export interface SessionEvents {
+  /** A session's state or proactive queue changed (turns from any transport, time-driven checks). */
+  state: [{ owner: string; sessionId: string; cause: StateCause; snapshot: StateSnapshot }];
+  /** A turn was processed. */
+  turn: [{ owner: string; sessionId: string; result: TurnResult }];
+  /** A proactive action arose. */
+  proactive: [{ owner: string; sessionId: string; action: ProactiveAction }];
+  /** A session was deleted. */
+  deleted: [{ owner: string; sessionId: string }];
+}

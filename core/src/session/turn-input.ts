@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { type Appraisal, appraisalSchema } from '../appraisal/appraisal.js';
+import { type EventSource, eventSources } from '../appraisal/appraiser.js';
+import { parseWith } from '../util/validation.js';
+
+/** Longest accepted event text or context, in characters. */
+export const maxTextLength = 4000;
+/** Longest accepted elapsed time: ten years, in seconds. */
+export const maxElapsedSeconds = 10 * 365 * 86_400;
+
+const sessionId = z
+  .string({ error: 'must be a non-empty string' })
+  .min(1, { error: 'must be a non-empty string' })
+  .max(128, { error: 'must be a string of at most 128 characters' });
+const elapsed = z
+  .number({ error: `must be a number in [0, ${maxElapsedSeconds}]` })
+  .min(0, { error: `must be a number in [0, ${maxElapsedSeconds}]` })
+  .max(maxElapsedSeconds, { error: `must be a number in [0, ${maxElapsedSeconds}]` });
+const text = (what: string) =>
+  z
+    .string({ error: `must be a string` })
+    .max(maxTextLength, { error: `must be a string of at most ${maxTextLength} characters` })
+    .refine((s) => s.trim().length > 0, { error: `must be a non-empty ${what}` });
+
+/** An appraisal turn: a pre-computed appraisal for a session. */
+export interface AppraisalTurnInput {
+  sessionId: string;
+  appraisal: Appraisal;
+  /** What happened, used to enrich prompt_data. */
+  context?: string;
+  /** Seconds since the last interaction; default: the engine-clock gap. */
+  elapsedSeconds?: number;
+}
+
+/** A text turn: either a chat message or an event with its source. */
+export type TextTurnInput =
+  | { sessionId: string; message: string; elapsedSeconds?: number }
+  | { sessionId: string; event: { description: string; source?: EventSource }; elapsedSeconds?: number };
+
+/** Zod schema of {@link AppraisalTurnInput}; unknown top-level fields are rejected. */
+export const appraisalTurnSchema = z.strictObject({
+  sessionId,
+  appraisal: appraisalSchema,
+  context: z
+    .string({ error: 'must be a string' })
+    .max(maxTextLength, { error: `must be a string of at most ${maxTextLength} characters` })
+    .optional(),
+  elapsedSeconds: elapsed.optional(),
+});
+
+const eventSchema = z.strictObject({
+  description: text('description'),
+  source: z.enum(eventSources, { error: `must be one of ${eventSources.join(', ')}` }).optional(),
+});
+
+/** Zod schema of {@link TextTurnInput}: exactly one of `message` and `event`. */
+export const textTurnSchema = z
+  .strictObject({
+    sessionId,
+    message: text('message').optional(),
+    event: eventSchema.optional(),
+    elapsedSeconds: elapsed.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.message === undefined) === (value.event === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['message'],
+        message: 'give exactly one of `message` and `event`',
+      });
+    }
+  });
+
+/** The normalised form of a text turn. */
+export interface ParsedTextTurn {
+  sessionId: string;
+  description: string;
+  source: EventSource;
+  elapsedSeconds?: number;
+}
+
+function inRange(x: unknown, min: number, max: number): x is number {
+  return typeof x === 'number' && x >= min && x <= max;
+}
+
+const turnKeys = new Set(['sessionId', 'appraisal', 'context', 'elapsedSeconds']);
+
+/**
+ * The hot path of {@link parseAppraisalTurn}: accepts exactly what the schema accepts when the input is clean, and
+ * returns undefined otherwise so that the schema produces the full list of issues. A test checks that both agree.
+ */
+export function fastAppraisalTurn(input: unknown): AppraisalTurnInput | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+  const t = input as Record<string, unknown>;
+  for (const key in t) if (!turnKeys.has(key)) return undefined;
+  const { sessionId: id, appraisal: a, context, elapsedSeconds } = t;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 128) return undefined;
+  if (typeof a !== 'object' || a === null || Array.isArray(a)) return undefined;
+  const v = a as Record<string, unknown>;
+  const appraisal: Appraisal = {
+    goal_relevance: v.goal_relevance as number,
+    goal_congruence: v.goal_congruence as number,
+    expectedness: v.expectedness as number,
+    controllability: v.controllability as number,
+    agency: v.agency as number,
+    norm_compatibility: v.norm_compatibility as number,
+  };
+  if (
+    !inRange(appraisal.goal_relevance, 0, 1) ||
+    !inRange(appraisal.goal_congruence, -1, 1) ||
+    !inRange(appraisal.expectedness, 0, 1) ||
+    !inRange(appraisal.controllability, 0, 1) ||
+    !inRange(appraisal.agency, -1, 1) ||
+    !inRange(appraisal.norm_compatibility, -1, 1)
+  ) {
+    return undefined;
+  }
+  const out: AppraisalTurnInput = { sessionId: id, appraisal };
+  if (context !== undefined) {
+    if (typeof context !== 'string' || context.length > maxTextLength) return undefined;
+    out.context = context;
+  }
+  if (elapsedSeconds !== undefined) {
+    if (!inRange(elapsedSeconds, 0, maxElapsedSeconds)) return undefined;
+    out.elapsedSeconds = elapsedSeconds;
+  }
+  return out;
+}
+
+/** Validates an appraisal turn. @throws LimbicError VALIDATION_ERROR listing every problem. */
+export function parseAppraisalTurn(input: unknown): AppraisalTurnInput {
+  const fast = fastAppraisalTurn(input);
+  if (fast) return fast;
+  const value = parseWith(appraisalTurnSchema, input, 'turn');
+  const out: AppraisalTurnInput = { sessionId: value.sessionId, appraisal: value.appraisal };
+  if (value.context !== undefined) out.context = value.context;
+  if (value.elapsedSeconds !== undefined) out.elapsedSeconds = value.elapsedSeconds;
+  return out;
+}
+
+/** Validates a text turn and normalises it to description + source. @throws LimbicError VALIDATION_ERROR. */
+export function parseTextTurn(input: unknown): ParsedTextTurn {
+  const value = parseWith(textTurnSchema, input, 'turn');
+  const out: ParsedTextTurn = {
+    sessionId: value.sessionId,
+    description: value.message ?? value.event?.description ?? '',
+    source: value.event?.source ?? 'user',
+  };
+  if (value.elapsedSeconds !== undefined) out.elapsedSeconds = value.elapsedSeconds;
+  return out;
+}

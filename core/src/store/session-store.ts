@@ -1,0 +1,68 @@
+import type { EngineState } from '../engine/engine-state.js';
+import type { ResolvedPersona } from '../persona/persona.js';
+import type { ProactiveState } from '../proactive/proactive-action.js';
+
+/**
+ * One session as stores keep it. Records are immutable values: the session service never changes a record it has
+ * read or written, it writes a new one with `version + 1`.
+ */
+export interface SessionRecord {
+  /** Session identifier (`ses_` + time-sortable id); creation order is id order. */
+  id: string;
+  /** Opaque owner (an API key's account and environment, or `local` in embedded use). */
+  owner: string;
+  /** Optimistic-concurrency version: 1 on create, +1 on every write. */
+  version: number;
+  /** Wall/engine-clock times in ms. */
+  createdAt: number;
+  updatedAt: number;
+  persona: ResolvedPersona;
+  state: EngineState;
+  proactive: ProactiveState;
+  /** When the scheduler should next check this session (ms), or null when nothing is time-driven. */
+  nextDueAt: number | null;
+}
+
+/** Options of {@link SessionStore.create}. */
+export interface CreateOptions {
+  /** Refuse with SESSION_LIMIT when the owner already has this many sessions (checked atomically with the insert). */
+  maxPerOwner?: number;
+}
+
+/** A session that is due for a time-driven check. */
+export interface DueSession {
+  id: string;
+  owner: string;
+  nextDueAt: number;
+}
+
+/**
+ * The storage port of the session service. Every implementation (memory, SQLite, MongoDB) passes the same
+ * contract suite (`@limbic/core/testing`). Methods reject with LimbicError: CONFLICT for a duplicate id,
+ * SESSION_LIMIT for a full quota, STORE_UNAVAILABLE when the backend cannot be reached.
+ */
+export interface SessionStore {
+  /** A short name for health reports, e.g. `memory`. */
+  readonly kind: string;
+  /** Inserts a new record (version 1). */
+  create(record: SessionRecord, options?: CreateOptions): Promise<void>;
+  /** Reads a record by id, or null. */
+  get(id: string): Promise<SessionRecord | null>;
+  /**
+   * Replaces a record if the stored version equals `expectedVersion` (compare-and-set). Resolves false when the
+   * version moved on or the record was deleted; the caller re-reads and retries.
+   */
+  replace(record: SessionRecord, expectedVersion: number): Promise<boolean>;
+  /** Deletes a record of `owner`; false when there was none. */
+  delete(owner: string, id: string): Promise<boolean>;
+  /** Records of `owner` in id (creation) order, strictly after `after` when given, at most `limit`. */
+  list(owner: string, options: { after?: string; limit: number }): Promise<SessionRecord[]>;
+  /** Number of sessions of `owner`. */
+  count(owner: string): Promise<number>;
+  /** Sessions whose nextDueAt is at or before `time`, earliest first, at most `limit`. */
+  due(time: number, limit: number): Promise<DueSession[]>;
+  /** The earliest nextDueAt of any session, or null. */
+  earliestDue(): Promise<number | null>;
+  /** Releases resources; the store is unusable afterwards. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,4 @@
+import { createMemoryStore } from '../src/store/memory-store.js';
+import { describeSessionStoreContract } from '../src/testing.js';
+
+describeSessionStoreContract('memory', () => createMemoryStore());
