@@ -6,6 +6,7 @@ import { decayFactor, headroom } from '../util/math.js';
 const hour = 3600;
 /** Belonging fades toward this floor when nobody is around (half-life 24 h). */
 export const belongingFloor = 0.2;
+/** Half-life of belonging fading toward its floor without contact: 24 h. */
 export const belongingHalfLife = 24 * hour;
 /** Competence and autonomy drift back to their setpoints (half-life 72 h). */
 export const needDriftHalfLife = 72 * hour;

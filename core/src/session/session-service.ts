@@ -169,6 +169,7 @@ export class SessionService {
 
   /** Deletes a session and everything about it. @throws LimbicError NOT_FOUND. */
   async deleteSession(owner: string, sessionId: string): Promise<{ deleted: true; id: string }> {
+    if (typeof sessionId !== 'string' || sessionId.length === 0) throw notFound(sessionId);
     const deleted = await this.#serialize(sessionId, () => this.store.delete(owner, sessionId));
     if (!deleted) throw notFound(sessionId);
     this.#params.delete(sessionId);
@@ -409,7 +410,7 @@ export class SessionService {
   }
 
   async #load(owner: string, sessionId: string): Promise<SessionRecord> {
-    if (typeof sessionId !== 'string' || sessionId.length === 0) throw notFound(String(sessionId));
+    if (typeof sessionId !== 'string' || sessionId.length === 0) throw notFound(sessionId);
     const record = await this.store.get(sessionId);
     if (!record || record.owner !== owner) throw notFound(sessionId);
     return record;
@@ -495,8 +496,9 @@ export class SessionService {
   }
 }
 
-function notFound(sessionId: string): LimbicError {
-  return new LimbicError('NOT_FOUND', `Session ${JSON.stringify(sessionId.slice(0, 128))} not found`);
+function notFound(sessionId: unknown): LimbicError {
+  const shown = typeof sessionId === 'string' ? JSON.stringify(sessionId.slice(0, 128)) : 'id';
+  return new LimbicError('NOT_FOUND', `Session ${shown} not found`);
 }
 
 /** Creates a {@link SessionService}. */
