@@ -14,8 +14,9 @@ function realRoots(beta: number, alpha: number): number[] {
   const p = -beta;
   const q = -alpha;
   const disc = (q * q) / 4 + (p * p * p) / 27;
-  if (disc > 1e-15) {
-    const s = Math.sqrt(disc);
+  // disc ≥ 0 (up to rounding) has one simple real root; this also covers p = q = 0, where z = 0.
+  if (disc > -1e-15) {
+    const s = Math.sqrt(Math.max(0, disc));
     return [Math.cbrt(-q / 2 + s) + Math.cbrt(-q / 2 - s)];
   }
   const r = 2 * Math.sqrt(-p / 3);

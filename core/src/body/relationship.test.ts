@@ -77,3 +77,17 @@ describe('rapport and familiarity', () => {
     expect(narrated.lastInteractionAt).toBe(s.lastInteractionAt);
   });
 });
+
+describe('who the relationship is with', () => {
+  it('is not changed by narration or inner events, however external their cause', () => {
+    const params = paramsFor();
+    const s = { ...freshState(params), trust: 0.7 };
+    const storm = applyAppraisal(s, params, canonical.betrayal, {
+      elapsedSeconds: 1,
+      now: s.time + 1000,
+      interaction: false,
+    }).state;
+    expect(storm.trust).toBeCloseTo(0.7, 5);
+    expect(storm.rapport).toBeCloseTo(s.rapport, 5);
+  });
+});

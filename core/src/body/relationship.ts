@@ -39,26 +39,29 @@ export function driftRelationship(r: RelationshipState, dt: number): Relationshi
 
 /**
  * Per-turn relationship update. Trust is asymmetric (Baumeister et al. 2001, "bad is stronger than good";
- * Slovic 1993): with q = R·max(|g|, |n|)·o, where o = max(0, −agency) is how much the other caused it,
+ * Slovic 1993): with q = R·max(|g|, |n|)·o, where o = max(0, −agency) is how much the person caused it (0 for
+ * narration and inner events, which are not the person's doing),
  *   pleasant: τ += 0.027·q·(1 − τ)·(1 + 0.3·z_forgivingness)
  *   unpleasant: τ −= 0.43·q·τ
- * Rapport is an exponential average of felt valence over other-caused turns; familiarity counts interactions.
+ * Rapport is an exponential average of the emotion's (event-driven) valence over the person's turns; familiarity
+ * counts interactions.
  */
 export function updateRelationship(
   r: RelationshipState,
   appraisal: Appraisal,
   impulseValence: number,
-  feltValence: number,
+  emotionValence: number,
   interaction: boolean,
   params: EngineParams,
 ): RelationshipState {
   const { goal_relevance: R, goal_congruence: g, agency: a, norm_compatibility: n } = appraisal;
-  const other = Math.max(0, -a);
+  // Only events from the person change the relationship; narration and inner events (interaction = false) do not.
+  const other = interaction ? Math.max(0, -a) : 0;
   const q = R * Math.max(Math.abs(g), Math.abs(n)) * other;
   let trust = r.trust;
   if (impulseValence > 0) trust += trustGain * q * (1 - trust) * params.trustRepair;
   else if (impulseValence < 0) trust -= trustLoss * q * trust;
-  const target = (feltValence + 1) / 2;
+  const target = (emotionValence + 1) / 2;
   return {
     trust: clamp(trust, 0, 1),
     rapport: clamp(r.rapport + rapportRate * other * (target - r.rapport), 0, 1),

@@ -166,3 +166,10 @@ describe('soul stage', () => {
     expect(out.transition?.reason).toBe('load_rising');
   });
 });
+
+describe('cusp edge cases', () => {
+  it('stays finite at the cusp point itself (α = β = 0)', () => {
+    expect(stepCusp(0, 0, 0)).toEqual({ z: 0, jump: 0 });
+    expect(Number.isFinite(stepCusp(-1, 0, 0).z)).toBe(true);
+  });
+});

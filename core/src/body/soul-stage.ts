@@ -120,7 +120,8 @@ function decide(s: StageState, input: StageInput, jump: -1 | 0 | 1): [number, St
 
 /**
  * Advances the soul stage by one turn: smooths the load (EMA over about 5 turns), moves the cusp state (normal factor
- * α = 2L − 1, splitting factor β = 1.5·stress), then applies
+ * α = 2L − 1, splitting factor β = 1.5·stress; the research suggested 3·stress, but then a fully stressed character
+ * could never jump), then applies
  * the stage rules (docs/emotion-model.md, "Soul stage"): load bands for 1-9 with ±0.03 hysteresis and a two-turn
  * dwell; catastrophic jumps into crisis; recovery (10-12) only after breaking point; growth (13-15) after sustained
  * low load with needs met.

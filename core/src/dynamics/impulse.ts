@@ -42,7 +42,11 @@ export function appraisalImpulse(
     dA *= params.angerDamping;
     dD *= params.angerDamping;
   }
-  if (g > 0 && a > 0) dD *= params.prideDamping;
+  if (g > 0 && a > 0) {
+    dD *= params.prideDamping;
+    dV *= params.statusGain;
+  }
+  if (a < 0) dD += params.socialBoldness * R * -a;
   dV *= dV >= 0 ? cfg.positive_gain : cfg.negative_gain * (1 + 0.5 * stress);
   dA = dA * cfg.arousal_gain + 0.2 * magnitude;
   const k = cfg.reactivity;

@@ -27,8 +27,12 @@ export interface EngineParams {
   angerDamping: number;
   /** Damping of dominance on own success (pride): 1 − 0.2·z_modesty. */
   prideDamping: number;
-  /** Pleasure from novelty: 0.08·z(inquisitiveness, unconventionality). */
+  /** Pleasure from novelty: 0.08·mean z of the four Openness facets. */
   noveltyReward: number;
+  /** Pleasure gain from own success (status reward): 1 − 0.2·z_greed_avoidance. */
+  statusGain: number;
+  /** Dominance boost in events another person caused: 0.1·z_social_boldness. */
+  socialBoldness: number;
   /** Half-life factor of unpleasant episodes: 1 + 0.5·zN (emotional inertia, Kuppens, Allen & Sheeber 2010). */
   negativeDuration: number;
   /** Half-life factor of pleasant episodes: 1 + 0.3·zE. */
@@ -113,7 +117,7 @@ export function deriveEngineParams(persona: ResolvedPersona): EngineParams {
   // Facet deviations refine the domain-level gains (Larsen & Ketelaar 1991: E → positive, N → negative reactivity).
   const config: EmotionConfig = {
     baseline: given.baseline ?? toExposedVad(derivedBaseline),
-    reactivity: given.reactivity ?? 0.6,
+    reactivity: given.reactivity ?? clamp(0.6 * (1 - 0.15 * zf.prudence), 0, 2),
     positive_gain: given.positive_gain ?? clamp(1 + 0.4 * z.E + 0.2 * (zf.liveliness - z.E), 0, 3),
     negative_gain: given.negative_gain ?? clamp(1 + 0.5 * z.N + 0.25 * (zf.anxiety - z.N), 0, 3),
     arousal_gain: given.arousal_gain ?? clamp(1 + 0.3 * z.N + 0.15 * z.E, 0, 3),
@@ -128,7 +132,8 @@ export function deriveEngineParams(persona: ResolvedPersona): EngineParams {
     turn_seconds: given.turn_seconds ?? 30,
   };
   const anxiety = clamp(0.5 + 0.3 * zf.dependence + 0.2 * zf.anxiety - 0.2 * zf.social_self_esteem, 0, 1);
-  const avoidance = clamp(0.5 - 0.3 * z.E - 0.2 * zf.sentimentality, 0, 1);
+  // Avoidance also falls with agreeableness (Noftle & Shaver 2006: avoidance correlates negatively with A and E).
+  const avoidance = clamp(0.5 - 0.3 * z.E - 0.2 * zf.sentimentality - 0.15 * z.A, 0, 1);
   return {
     config,
     baseline: given.baseline ? toInternalVad(given.baseline) : derivedBaseline,
@@ -136,7 +141,10 @@ export function deriveEngineParams(persona: ResolvedPersona): EngineParams {
     threatGain: 1 + 0.3 * zf.fearfulness,
     angerDamping: 1 - 0.3 * mean(zf.patience, zf.gentleness),
     prideDamping: 1 - 0.2 * zf.modesty,
-    noveltyReward: 0.08 * mean(zf.inquisitiveness, zf.unconventionality),
+    noveltyReward:
+      0.08 * mean(zf.inquisitiveness, zf.unconventionality, zf.aesthetic_appreciation, zf.creativity),
+    statusGain: 1 - 0.2 * zf.greed_avoidance,
+    socialBoldness: 0.1 * zf.social_boldness,
     negativeDuration: 1 + 0.5 * z.N,
     positiveDuration: 1 + 0.3 * z.E,
     trustRepair: 1 + 0.3 * zf.forgivingness,

@@ -32,11 +32,11 @@ export interface Vad {
 export interface EmotionConfig {
   /** Resting emotional state (V, D in [-1, 1]; A in [0, 1]). Default: Mehrabian (1996) from personality. */
   baseline: Vad;
-  /** Overall scale of an event's impulse on emotion, [0, 2]. Default 0.6. */
+  /** Overall scale of an event's impulse on emotion, [0, 2]. Default 0.6·(1 − 0.15·z_prudence). */
   reactivity: number;
-  /** Gain on pleasant impulses, [0, 3]. Default 1 + 0.4·zE (Larsen & Ketelaar 1991). */
+  /** Gain on pleasant impulses, [0, 3]. Default 1 + 0.4·zE + 0.2·(z_liveliness − zE) (Larsen & Ketelaar 1991). */
   positive_gain: number;
-  /** Gain on unpleasant impulses, [0, 3]. Default 1 + 0.5·zN. */
+  /** Gain on unpleasant impulses, [0, 3]. Default 1 + 0.5·zN + 0.25·(z_anxiety − zN). */
   negative_gain: number;
   /** Gain on arousal impulses, [0, 3]. Default 1 + 0.3·zN + 0.15·zE. */
   arousal_gain: number;

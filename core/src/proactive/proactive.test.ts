@@ -170,3 +170,30 @@ describe('triggers', () => {
     expect(raiseAction(proactive(false), hits, ctx).action).toBeNull();
   });
 });
+
+describe('attachment due time', () => {
+  const params = paramsFor();
+
+  it('finds the crossing when low trust drifts up toward neutral during the absence', () => {
+    const state = { ...freshState(params), trust: 0.08, familiarityCount: 90 };
+    const attachmentOnly = parsePreferences({ enabled: true, triggers: { need_deficit: false } });
+    const due = nextDueAt(state, params, { ...proactive(), preferences: attachmentOnly });
+    expect(due).not.toBeNull();
+    const at = advanceTo(state, params, due!);
+    const before = advanceTo(state, params, due! - 5 * 60_000);
+    const fires = (s: EngineState) =>
+      evaluateTriggers(s, observe(s, params), params, s.time).some((h) => h.type === 'attachment_seeking');
+    expect(fires(at)).toBe(true);
+    expect(fires(before)).toBe(false);
+  });
+
+  it('is null when there is no bond to miss', () => {
+    const stranger = { ...freshState(params), familiarityCount: 1 };
+    expect(
+      nextDueAt(stranger, params, {
+        ...proactive(),
+        preferences: parsePreferences({ enabled: true, triggers: { need_deficit: false } }),
+      }),
+    ).toBeNull();
+  });
+});

@@ -31,7 +31,11 @@ export function attachmentOnsetSeconds(params: EngineParams): number {
   return 24 * hour * (1 - 0.5 * anxiety) * (1 + 0.5 * avoidance);
 }
 
-/** Bond strength B = sqrt(trust·familiarity): there is nobody to miss without both. */
+/**
+ * Bond strength B = sqrt(trust·familiarity): there is nobody to miss without both. (The research used the product;
+ * the geometric mean keeps B on the scale of its inputs, so a moderately trusted, moderately familiar person is
+ * missed.)
+ */
 export function bondStrength(state: EngineState): number {
   return Math.sqrt(state.trust * familiarity(state.familiarityCount));
 }
@@ -117,31 +121,47 @@ export function evaluateTriggers(
   return hits;
 }
 
+/** The attachment urge at `absence` seconds if nothing else happens (trust and familiarity keep drifting). */
+function urgeAfter(state: EngineState, params: EngineParams, absence: number): number {
+  const r = driftRelationship(state, Math.max(0, absence - (state.time - state.lastInteractionAt) / 1000));
+  return attachmentUrge({ ...state, trust: r.trust, familiarityCount: r.familiarityCount }, params, absence);
+}
+
 /**
- * When the attachment urge reaches its threshold, in engine-clock ms, or null if it never will. The urge grows with
- * absence while the bond slowly fades (trust and familiarity drift), so the crossing time solves
- * t = T_a − 12 h·ln(1 − 0.3/B(t)); a few fixed-point steps converge because B changes slowly (each step only moves
- * t later). Constant cost, whatever the absence.
+ * When the attachment urge reaches its threshold, in engine-clock ms, or null if it will not within a year. The urge
+ * grows with absence while the bond drifts (familiarity fades; trust returns toward neutral, which can raise it), so
+ * the first crossing is found on a geometric grid of absences (1 h·1.5^k after the onset) and refined by bisection:
+ * constant cost whatever the absence, and exact to the second.
  */
 export function attachmentDueAt(state: EngineState, params: EngineParams): number | null {
   const onset = attachmentOnsetSeconds(params);
-  let absence = onset;
-  for (let i = 0; i < 6; i++) {
-    const dt = Math.max(0, absence - (state.time - state.lastInteractionAt) / 1000);
-    const r = driftRelationship(state, dt);
-    const bond = Math.sqrt(r.trust * familiarity(r.familiarityCount));
-    if (bond <= attachmentThreshold) return null;
-    absence = onset - 12 * hour * Math.log(1 - attachmentThreshold / bond);
+  const already = (state.time - state.lastInteractionAt) / 1000;
+  let lo = Math.max(onset, already);
+  if (urgeAfter(state, params, lo) >= attachmentThreshold)
+    return Math.ceil(state.lastInteractionAt + lo * 1000);
+  let hi = Number.NaN;
+  for (let k = 0, step = hour; k < 24; k++, step *= 1.5) {
+    const t = lo + step;
+    if (urgeAfter(state, params, t) >= attachmentThreshold) {
+      hi = t;
+      break;
+    }
+    lo = t;
   }
-  // One minute of slack so the check at the due time lands past the crossing, not on it.
-  return state.lastInteractionAt + absence * 1000 + 60_000;
+  if (Number.isNaN(hi)) return null;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) / 2;
+    if (urgeAfter(state, params, mid) >= attachmentThreshold) hi = mid;
+    else lo = mid;
+  }
+  return Math.ceil(state.lastInteractionAt + hi * 1000);
 }
 
 /**
  * The earliest engine-clock time (ms) at which a time-driven trigger (attachment_seeking, need_deficit) could fire
- * for this state, given the gates, or null if none can fire without a new turn. emotional_overflow is not
- * time-driven: intensity only falls while nothing happens. The time is a lower bound: bond strength only weakens
- * with absence, so a check at that time either fires or yields a later time.
+ * for this state, given the gates, or null if none can fire without a new turn. emotional_overflow is evaluated at
+ * turns and at every time-driven check, but not scheduled on its own: felt intensity mostly falls while nothing
+ * happens (docs/emotion-model.md lists the rare exceptions).
  */
 export function nextDueAt(
   state: EngineState,
