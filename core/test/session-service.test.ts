@@ -298,10 +298,12 @@ describe('session service: proactive', () => {
       action_id: action!.id,
       acknowledged: true,
     });
+    // Idempotent: a repeated ack succeeds and changes nothing; an id the session never had is NOT_FOUND.
     expect(await service.acknowledge('alice', sessionId, action!.id)).toEqual({
       action_id: action!.id,
-      acknowledged: false,
+      acknowledged: true,
     });
+    expect((await failure(service.acknowledge('alice', sessionId, 'act_unknown'))).code).toBe('NOT_FOUND');
     expect(await service.pendingActions('alice', sessionId)).toEqual([]);
   });
 

@@ -29,7 +29,12 @@ export interface ProactiveState {
    * person's last interaction time): the character reaches out once per absence, not every cooldown.
    */
   raisedInAbsence: { since: number; types: ProactiveType[] };
+  /** Ids of the most recently acknowledged actions (at most 100), so a repeated ack is recognised, not an error. */
+  acknowledged: string[];
 }
+
+/** How many acknowledged action ids a session remembers. */
+export const acknowledgedMemory = 100;
 
 /** Maps an urgency in [0, 1] to a priority: high ≥ 0.7, medium ≥ 0.45, else low. */
 export function toPriority(urgency: number): ProactivePriority {

@@ -73,6 +73,7 @@ function proactive(enabled = true): ProactiveState {
     pending: [],
     lastActionAt: null,
     raisedInAbsence: { since: 0, types: [] },
+    acknowledged: [],
   };
 }
 

@@ -11,7 +11,11 @@ import { isLimbicError, LimbicError, toValidationError } from '../errors.js';
 import { deriveEngineParams, type EngineParams } from '../persona/engine-params.js';
 import { resolvePersona } from '../persona/resolve-persona.js';
 import { defaultPreferences, type ProactivePreferences, parsePreferences } from '../proactive/preferences.js';
-import type { ProactiveAction, ProactiveState } from '../proactive/proactive-action.js';
+import {
+  acknowledgedMemory,
+  type ProactiveAction,
+  type ProactiveState,
+} from '../proactive/proactive-action.js';
 import { raiseAction } from '../proactive/raise-action.js';
 import { evaluateTriggers, nextDueAt } from '../proactive/triggers.js';
 import { createCryptoRandom, createId, type Random } from '../random.js';
@@ -46,8 +50,8 @@ export interface SessionServiceOptions {
 /** The result of acknowledging a proactive action. */
 export interface AckResult {
   action_id: string;
-  /** True when the action was pending and is now acknowledged; false when it was unknown or already acknowledged. */
-  acknowledged: boolean;
+  /** Always true: the action is acknowledged (now, or it already was). */
+  acknowledged: true;
 }
 
 const minRecheckMs = 60_000;
@@ -113,6 +117,7 @@ export class SessionService {
         pending: [],
         lastActionAt: null,
         raisedInAbsence: { since: now, types: [] },
+        acknowledged: [],
       },
       nextDueAt: null,
     };
@@ -275,21 +280,32 @@ export class SessionService {
     return record.proactive.pending;
   }
 
-  /** Acknowledges a pending action so it is never delivered again. Idempotent. @throws LimbicError NOT_FOUND. */
+  /**
+   * Acknowledges a pending action so it is never delivered again. Idempotent: acknowledging it again succeeds.
+   * @throws LimbicError NOT_FOUND for an unknown session or an action id this session never had (or forgot: it
+   * remembers the last 100 acknowledged ids), VALIDATION_ERROR for a malformed id.
+   */
   async acknowledge(owner: string, sessionId: string, actionId: unknown): Promise<AckResult> {
     if (typeof actionId !== 'string' || actionId.length === 0 || actionId.length > 128) {
       throw toValidationError('acknowledgement', [
         { path: 'action_id', message: 'must be a non-empty string of at most 128 characters' },
       ]);
     }
-    const current = await this.#load(owner, sessionId);
-    if (!current.proactive.pending.some((a) => a.id === actionId))
-      return { action_id: actionId, acknowledged: false };
     return this.#mutate<AckResult>(owner, sessionId, (record, params, now) => {
-      const pending = record.proactive.pending.filter((a) => a.id !== actionId);
-      if (pending.length === record.proactive.pending.length)
-        return { record: null, result: { action_id: actionId, acknowledged: false } };
-      const proactive = { ...record.proactive, pending };
+      const { pending, acknowledged } = record.proactive;
+      if (!pending.some((a) => a.id === actionId)) {
+        if (acknowledged.includes(actionId))
+          return { record: null, result: { action_id: actionId, acknowledged: true } };
+        throw new LimbicError(
+          'NOT_FOUND',
+          `Proactive action ${JSON.stringify(actionId)} not found in this session`,
+        );
+      }
+      const proactive: ProactiveState = {
+        ...record.proactive,
+        pending: pending.filter((a) => a.id !== actionId),
+        acknowledged: [...acknowledged.slice(-(acknowledgedMemory - 1)), actionId],
+      };
       const state = advanceTo(record.state, params, now);
       return {
         record: { ...record, proactive, nextDueAt: this.#due(state, params, proactive, now) },

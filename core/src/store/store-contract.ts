@@ -33,6 +33,7 @@ export function makeTestRecord(overrides: Partial<SessionRecord> = {}): SessionR
       pending: [],
       lastActionAt: null,
       raisedInAbsence: { since: 0, types: [] },
+      acknowledged: [],
     },
     nextDueAt: null,
     ...overrides,
@@ -211,6 +212,7 @@ export function describeSessionStoreContract(
             ],
             lastActionAt: 1_800_000_000_000,
             raisedInAbsence: { since: 1_799_000_000_000, types: ['need_deficit'] },
+            acknowledged: ['act_0'],
           },
         });
         await store.create(record);
