@@ -43,7 +43,13 @@ export {
   type StageState,
 } from './engine/engine-state.js';
 export { type Observation, observe } from './engine/observe.js';
-export { isLimbicError, LimbicError, type LimbicErrorCode, type ValidationIssue } from './errors.js';
+export {
+  isLimbicError,
+  LimbicError,
+  type LimbicErrorCode,
+  toValidationError,
+  type ValidationIssue,
+} from './errors.js';
 export {
   type EmotionLabel,
   emotionLabels,

@@ -97,10 +97,15 @@ export class SessionService {
   }
 
   /**
-   * Creates a session from a persona definition (preset, custom, or both).
+   * Creates a session from a persona definition (preset, custom, or both). `maxSessions` (default: the service's
+   * `maxSessions` option) is the owner's quota, checked atomically with the insert.
    * @throws LimbicError VALIDATION_ERROR, INVALID_PRESET or SESSION_LIMIT.
    */
-  async createSession(owner: string, definition: unknown): Promise<SessionInfo> {
+  async createSession(
+    owner: string,
+    definition: unknown,
+    options: { maxSessions?: number } = {},
+  ): Promise<SessionInfo> {
     const persona = resolvePersona(definition);
     const params = deriveEngineParams(persona);
     const now = this.clock.now();
@@ -121,7 +126,7 @@ export class SessionService {
       },
       nextDueAt: null,
     };
-    const max = this.#maxSessions(owner);
+    const max = options.maxSessions ?? this.#maxSessions(owner);
     await this.store.create(record, max === undefined ? {} : { maxPerOwner: max });
     this.#params.set(record.id, persona, params);
     this.#emitState(record, 'created');
@@ -498,6 +503,9 @@ export class SessionService {
         const next = out.record;
         next.version = record.version + 1;
         if (await this.store.replace(next, record.version)) {
+          if (next.nextDueAt !== record.nextDueAt && this.#events.has('due')) {
+            this.#events.emit('due', { sessionId, nextDueAt: next.nextDueAt });
+          }
           if (out.turn && this.#events.has('turn'))
             this.#events.emit('turn', { owner, sessionId, result: out.turn });
           if (out.cause) this.#emitState(next, out.cause);

@@ -82,4 +82,6 @@ export interface SessionEvents {
   proactive: [{ owner: string; sessionId: string; action: ProactiveAction }];
   /** A session was deleted. */
   deleted: [{ owner: string; sessionId: string }];
+  /** A write changed when the session is next due for a time-driven check (for schedulers). */
+  due: [{ sessionId: string; nextDueAt: number | null }];
 }

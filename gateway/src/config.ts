@@ -1,0 +1,144 @@
+import { toValidationError, type ValidationIssue } from '@limbic/core';
+
+/** A plan: requests per minute (REST requests and WebSocket messages of one key together) and session quota. */
+export interface Plan {
+  name: PlanName;
+  requestsPerMinute: number;
+  sessions: number;
+}
+
+/** The plan names of the interface's limits table. */
+export type PlanName = 'free' | 'pro' | 'enterprise';
+
+/** A key given in LIMBIC_API_KEYS. */
+export interface ProvisionedKey {
+  key: string;
+  plan: PlanName;
+}
+
+/** Everything the gateway reads from its environment. */
+export interface GatewayConfig {
+  /** PORT, default 8787; 0 picks a free port. */
+  port: number;
+  /** HOST, default 127.0.0.1 (set 0.0.0.0 to listen on every interface). */
+  host: string;
+  /** LIMBIC_TIME_SCALE, default 1: how many times faster than wall time the engine clock runs. */
+  timeScale: number;
+  /** LIMBIC_API_KEYS: `key:plan,key:plan`, provisioned at start. */
+  apiKeys: ProvisionedKey[];
+  /** LIMBIC_DATA, default ./data: where durable files (keys, secret, sessions) live. */
+  dataDir: string;
+  /** LIMBIC_KEY_SECRET: the pepper for key hashes; default: generated once and kept in LIMBIC_DATA. */
+  keySecret: string | undefined;
+  /** LOG_LEVEL, default info (fatal, error, warn, info, debug, trace, silent). */
+  logLevel: string;
+  /** LIMBIC_ENTERPRISE_RPM: the enterprise plan's rate limit; default unlimited. */
+  enterpriseRequestsPerMinute: number;
+  /** LIMBIC_ENTERPRISE_SESSIONS: the enterprise plan's session quota; default unlimited. */
+  enterpriseSessions: number;
+  /** Largest accepted REST body, bytes. */
+  bodyLimit: number;
+  /** Largest accepted WebSocket message, bytes. */
+  wsMaxMessage: number;
+  /** Heartbeat period for WebSockets, ms: a peer that missed one ping is dropped at the next sweep. */
+  heartbeatMs: number;
+}
+
+/** Plans of the interface: free 60/min and 10 sessions, pro 600 and 1,000, enterprise unlimited unless configured. */
+export function plansOf(
+  config: Pick<GatewayConfig, 'enterpriseRequestsPerMinute' | 'enterpriseSessions'>,
+): Record<PlanName, Plan> {
+  return {
+    free: { name: 'free', requestsPerMinute: 60, sessions: 10 },
+    pro: { name: 'pro', requestsPerMinute: 600, sessions: 1000 },
+    enterprise: {
+      name: 'enterprise',
+      requestsPerMinute: config.enterpriseRequestsPerMinute,
+      sessions: config.enterpriseSessions,
+    },
+  };
+}
+
+/** The plan names, for validation. */
+export const planNames: readonly PlanName[] = ['free', 'pro', 'enterprise'];
+
+/** Key prefixes of the interface: `svc_live_` for production, `svc_test_` for the sandbox. */
+export const keyPattern = /^svc_(live|test)_[A-Za-z0-9_-]{16,200}$/;
+
+function number(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  issues: ValidationIssue[],
+  min: number,
+  max: number,
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) {
+    issues.push({ path: name, message: `must be a number in [${min}, ${max}] (got ${JSON.stringify(raw)})` });
+    return fallback;
+  }
+  return n;
+}
+
+function parseKeys(raw: string | undefined, issues: ValidationIssue[]): ProvisionedKey[] {
+  if (!raw) return [];
+  const out: ProvisionedKey[] = [];
+  for (const [i, entry] of raw.split(',').entries()) {
+    const trimmed = entry.trim();
+    if (!trimmed) continue;
+    const at = trimmed.lastIndexOf(':');
+    const key = at < 0 ? trimmed : trimmed.slice(0, at);
+    const plan = (at < 0 ? 'free' : trimmed.slice(at + 1)) as PlanName;
+    if (!keyPattern.test(key)) {
+      issues.push({
+        path: `LIMBIC_API_KEYS[${i}]`,
+        message: 'must start with svc_live_ or svc_test_ followed by at least 16 characters',
+      });
+    } else if (!planNames.includes(plan)) {
+      issues.push({ path: `LIMBIC_API_KEYS[${i}]`, message: `plan must be one of ${planNames.join(', ')}` });
+    } else {
+      out.push({ key, plan });
+    }
+  }
+  return out;
+}
+
+/**
+ * Reads the gateway configuration from environment variables.
+ * @throws Error listing every invalid variable by name and rule (the process should exit).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const issues: ValidationIssue[] = [];
+  const config: GatewayConfig = {
+    port: number(env, 'PORT', 8787, issues, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    timeScale: number(env, 'LIMBIC_TIME_SCALE', 1, issues, 1e-6, 1e9),
+    apiKeys: parseKeys(env.LIMBIC_API_KEYS, issues),
+    dataDir: env.LIMBIC_DATA || './data',
+    keySecret: env.LIMBIC_KEY_SECRET || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    enterpriseRequestsPerMinute: number(
+      env,
+      'LIMBIC_ENTERPRISE_RPM',
+      Number.POSITIVE_INFINITY,
+      issues,
+      1,
+      1e12,
+    ),
+    enterpriseSessions: number(env, 'LIMBIC_ENTERPRISE_SESSIONS', Number.POSITIVE_INFINITY, issues, 1, 1e12),
+    bodyLimit: 128 * 1024,
+    wsMaxMessage: 64 * 1024,
+    heartbeatMs: number(env, 'LIMBIC_HEARTBEAT_MS', 30_000, issues, 100, 3_600_000),
+  };
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
+    issues.push({
+      path: 'LOG_LEVEL',
+      message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    });
+  }
+  if (issues.length) throw toValidationError('configuration', issues);
+  return config;
+}

@@ -1,0 +1,38 @@
+import type { Clock, SessionService } from '@limbic/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Authenticator, Principal } from './auth/authenticator.js';
+import type { KeyStore } from './auth/key-store.js';
+import type { RequestLimiter } from './auth/rate-limiter.js';
+import type { GatewayConfig, Plan, PlanName } from './config.js';
+
+/** Everything the routes, the WebSocket endpoint and the scheduler share. */
+export interface GatewayContext {
+  config: GatewayConfig;
+  plans: Record<PlanName, Plan>;
+  service: SessionService;
+  keys: KeyStore;
+  pepper: string;
+  auth: Authenticator;
+  limiter: RequestLimiter;
+  /** The engine clock (runs LIMBIC_TIME_SCALE times faster than wall time). */
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Wall-clock start time, ms. */
+  startedAt: number;
+  version: string;
+  /** True once shutdown began: new work is refused with 503. */
+  closing: boolean;
+  /** Keys revoked while the gateway runs (the WebSocket layer closes their sockets with 4401). */
+  onKeyRevoked: Set<(keyId: string) => void>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated caller; set by the auth hook on every protected route. */
+    principal: Principal;
+  }
+  interface FastifyContextConfig {
+    /** Routes that need no API key (health, OpenAPI). */
+    public?: boolean;
+  }
+}

@@ -1,0 +1,138 @@
+import { isLimbicError, type LimbicErrorCode, type ValidationIssue } from '@limbic/core';
+
+/** Every error code the gateway answers with: the core's codes plus the transport's own. */
+export type ErrorCode =
+  | LimbicErrorCode
+  | 'UNAUTHORIZED'
+  | 'RATE_LIMIT'
+  | 'METHOD_NOT_ALLOWED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'SERVICE_UNAVAILABLE';
+
+/** The one table from error code to HTTP status (WebSocket errors and GraphQL extensions use the same codes). */
+export const statusOf: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  INVALID_PRESET: 400,
+  UNAUTHORIZED: 401,
+  SESSION_LIMIT: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMIT: 429,
+  INTERNAL_ERROR: 500,
+  APPRAISER_FAILED: 502,
+  STORE_UNAVAILABLE: 503,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/** The JSON error body of every REST error: `{error: {code, status, message, details?, request_id?, retry_after?}}`. */
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    status: number;
+    message: string;
+    /** For VALIDATION_ERROR: every issue, with its field path. */
+    details?: ValidationIssue[];
+    request_id?: string;
+    /** For RATE_LIMIT and SERVICE_UNAVAILABLE: seconds to wait. */
+    retry_after?: number;
+  };
+}
+
+/** An error raised by the gateway itself (auth, rate limit, protocol), carrying its code. */
+export class GatewayError extends Error {
+  override readonly name = 'GatewayError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: { retryAfter?: number; details?: ValidationIssue[] } = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The message every authentication failure gets (the same text for every cause, so keys cannot be probed). */
+export const unauthorizedMessage = 'Invalid or missing API key';
+
+/** A normalised error: code, HTTP status, client-safe message and optional extras. */
+export interface Classified {
+  code: ErrorCode;
+  status: number;
+  message: string;
+  details?: ValidationIssue[];
+  retryAfter?: number;
+}
+
+interface FastifyLikeError {
+  code?: string;
+  statusCode?: number;
+  message?: string;
+}
+
+/**
+ * Classifies any thrown value: Limbic and gateway errors keep their code; Fastify's client errors map to the
+ * matching code; anything else is INTERNAL_ERROR with no internals in the message.
+ */
+export function classify(error: unknown): Classified {
+  if (isLimbicError(error)) {
+    const out: Classified = { code: error.code, status: statusOf[error.code], message: error.message };
+    if (error.issues.length) out.details = error.issues;
+    if (error.code === 'INTERNAL_ERROR') out.message = 'Internal error';
+    return out;
+  }
+  if (error instanceof GatewayError) {
+    const out: Classified = { code: error.code, status: statusOf[error.code], message: error.message };
+    if (error.extra.details) out.details = error.extra.details;
+    if (error.extra.retryAfter !== undefined) out.retryAfter = error.extra.retryAfter;
+    return out;
+  }
+  const e = (error ?? {}) as FastifyLikeError;
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return {
+        code: 'PAYLOAD_TOO_LARGE',
+        status: 413,
+        message: 'body: must be at most the body limit in bytes',
+      };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        status: 415,
+        message: 'Content-Type: must be application/json',
+      };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return {
+        code: 'VALIDATION_ERROR',
+        status: 400,
+        message: 'body: must be a JSON object (got an empty body)',
+      };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { code: 'VALIDATION_ERROR', status: 400, message: 'body: must be valid JSON' };
+  }
+  if (e.statusCode === 413) return { code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'body: too large' };
+  if (e.statusCode === 415) {
+    return { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415, message: 'Content-Type: must be application/json' };
+  }
+  if (e.statusCode === 400 || e instanceof SyntaxError) {
+    // JSON parse failures and prototype-poisoning rejections (secure-json-parse) land here.
+    const reason =
+      e.message?.includes('__proto__') || e.message?.includes('constructor')
+        ? 'must not contain __proto__ or constructor keys'
+        : 'must be valid JSON';
+    return { code: 'VALIDATION_ERROR', status: 400, message: `body: ${reason}` };
+  }
+  return { code: 'INTERNAL_ERROR', status: 500, message: 'Internal error' };
+}
+
+/** Builds the REST error body for a classified error. */
+export function toErrorBody(c: Classified, requestId?: string): ErrorBody {
+  const body: ErrorBody = { error: { code: c.code, status: c.status, message: c.message } };
+  if (c.details) body.error.details = c.details;
+  if (requestId) body.error.request_id = requestId;
+  if (c.retryAfter !== undefined) body.error.retry_after = c.retryAfter;
+  return body;
+}

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { type Clock, createSessionService, createSystemClock, type SessionService } from '@limbic/core';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { bearerToken, createAuthenticator } from './auth/authenticator.js';
+import { createMemoryKeyStore, type KeyStore } from './auth/key-store.js';
+import { createRequestLimiter, rateLimitHeaders } from './auth/rate-limiter.js';
+import { type GatewayConfig, loadConfig, plansOf } from './config.js';
+import type { GatewayContext } from './context.js';
+import { classify, GatewayError, toErrorBody, unauthorizedMessage } from './errors.js';
+import { redact } from './redact.js';
+import { registerRoutes } from './routes/index.js';
+import { createScheduler, type Scheduler } from './scheduler.js';
+import { attachWebSocket } from './ws/index.js';
+
+/** The gateway's version, reported by /v1/health. */
+export const gatewayVersion = '0.1.0';
+
+/** Options of {@link createGateway}; everything has a default suitable for tests. */
+export interface GatewayOptions {
+  /** Overrides of the configuration (defaults: {@link loadConfig} of an empty environment). */
+  config?: Partial<GatewayConfig>;
+  /** The session service; default: a new one on an in-memory store with the engine clock. */
+  service?: SessionService;
+  /** Where API keys live; default: in memory. */
+  keys?: KeyStore;
+  /** The pepper of key hashes; default: random per process (fine with an in-memory key store). */
+  pepper?: string;
+  /** The engine clock; default: the system clock scaled by LIMBIC_TIME_SCALE. */
+  clock?: Clock;
+  /** Fastify logger options; default: pino at LOG_LEVEL to stdout. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** A running or runnable gateway. */
+export interface Gateway {
+  app: FastifyInstance;
+  context: GatewayContext;
+  /** The proactive scheduler (tests with a manual clock call `wake()` after moving the clock). */
+  scheduler: Scheduler;
+  /** Starts listening; resolves with the base URL (e.g. `http://127.0.0.1:8787`). */
+  listen(): Promise<string>;
+  /** Graceful shutdown: refuses new work, drains in-flight turns, closes sockets (1001) and the server. */
+  close(): Promise<void>;
+}
+
+function requestId(): string {
+  return `req_${randomBytes(12).toString('base64url')}`;
+}
+
+/**
+ * Creates the gateway: Fastify for REST (JSON only, body limit, request ids, one error format), the `ws` endpoint
+ * at /v1/ws/:sessionId, the proactive scheduler, API keys and per-key rate limits shared by every transport.
+ * @example
+ * const gateway = await createGateway({ config: { port: 0 } });
+ * const url = await gateway.listen();
+ */
+export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
+  const config: GatewayConfig = { ...loadConfig({}), ...options.config };
+  const plans = plansOf(config);
+  const clock = options.clock ?? createSystemClock(config.timeScale);
+  const service = options.service ?? createSessionService({ clock });
+  const keys = options.keys ?? createMemoryKeyStore();
+  const pepper = options.pepper ?? randomBytes(32).toString('hex');
+  // Whatever logger options come in, requests are serialized without headers and with keys redacted from URLs.
+  const serializers = {
+    req: (req: { method: string; url: string; id: string }) => ({
+      method: req.method,
+      url: redact(req.url),
+      id: req.id,
+    }),
+    res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+  };
+  const logger =
+    options.logger === false
+      ? false
+      : {
+          level: config.logLevel,
+          ...(typeof options.logger === 'object' ? options.logger : {}),
+          serializers,
+        };
+  const app = Fastify({
+    logger,
+    bodyLimit: config.bodyLimit,
+    genReqId: requestId,
+    requestIdHeader: false,
+    forceCloseConnections: 'idle',
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: false,
+  });
+  const context: GatewayContext = {
+    config,
+    plans,
+    service,
+    keys,
+    pepper,
+    auth: createAuthenticator({ keys, pepper, plans }),
+    limiter: createRequestLimiter(plans),
+    clock,
+    log: app.log,
+    startedAt: Date.now(),
+    version: gatewayVersion,
+    closing: false,
+    onKeyRevoked: new Set(),
+  };
+
+  // JSON only: without the text/plain parser every other content type is answered with 415.
+  app.removeContentTypeParser('text/plain');
+  app.decorateRequest('principal', null as never);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Request-Id', request.id);
+    reply.header('Referrer-Policy', 'no-referrer');
+    if (context.closing)
+      throw new GatewayError('SERVICE_UNAVAILABLE', 'The gateway is shutting down; retry', { retryAfter: 1 });
+    if (request.is404 || request.routeOptions.config.public) return;
+    const principal = await context.auth.authenticate(bearerToken(request.headers.authorization));
+    if (!principal) throw new GatewayError('UNAUTHORIZED', unauthorizedMessage);
+    request.principal = principal;
+    const decision = await context.limiter.consume(principal);
+    reply.headers(rateLimitHeaders(decision));
+    if (!decision.allowed) {
+      throw new GatewayError(
+        'RATE_LIMIT',
+        `Too many requests: the ${decision.plan} plan allows ${decision.limit} per minute`,
+        {
+          retryAfter: decision.resetSeconds,
+        },
+      );
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const c = classify(error);
+    if (c.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (c.retryAfter !== undefined) reply.header('Retry-After', String(c.retryAfter));
+    reply.status(c.status).send(toErrorBody(c, request.id));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body = toErrorBody(
+      {
+        code: 'NOT_FOUND',
+        status: 404,
+        message: `No route ${request.method} ${redact(request.url.split('?')[0] ?? '')}`,
+      },
+      request.id,
+    );
+    reply.status(404).send(body);
+  });
+
+  registerRoutes(app, context);
+  const ws = attachWebSocket(app.server, context);
+  const scheduler = createScheduler(context);
+
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('preClose', async () => {
+    context.closing = true;
+    scheduler.stop();
+    await ws.close();
+  });
+
+  return {
+    app,
+    context,
+    scheduler,
+    async listen() {
+      await app.listen({ port: config.port, host: config.host });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+      return `http://${host}:${port}`;
+    },
+    async close() {
+      await app.close();
+      await keys.close();
+    },
+  };
+}

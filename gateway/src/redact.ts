@@ -1,0 +1,6 @@
+/** Replaces API keys in a URL's query (`?token=…`) and anywhere in a string, so no log line carries a key. */
+export function redact(text: string): string {
+  return text
+    .replace(/([?&]token=)[^&#]*/gi, '$1[REDACTED]')
+    .replace(/svc_(live|test)_[A-Za-z0-9_-]+/g, 'svc_$1_[REDACTED]');
+}

@@ -1,0 +1,56 @@
+import { Writable } from 'node:stream';
+import { createManualClock, createSeededRandom, createSessionService, type ManualClock } from '@limbic/core';
+import { createMemoryKeyStore } from '../src/auth/key-store.js';
+import { createKey } from '../src/auth/provision.js';
+import type { GatewayConfig } from '../src/config.js';
+import { createGateway, type Gateway } from '../src/gateway.js';
+
+/** A gateway on 127.0.0.1:0 with a manual engine clock, in-memory stores and a set of keys. */
+export interface TestGateway {
+  gateway: Gateway;
+  url: string;
+  wsUrl: string;
+  clock: ManualClock;
+  /** Keys: free and pro sandbox keys of one account each, a live key of the pro key's account, and a second pro account. */
+  keys: { free: string; pro: string; proLive: string; other: string };
+  /** Every log line the gateway wrote. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** Starts a gateway for a test. Close it in afterEach/afterAll. */
+export async function startTestGateway(config: Partial<GatewayConfig> = {}): Promise<TestGateway> {
+  const clock = createManualClock(Date.UTC(2026, 10, 21, 12));
+  const service = createSessionService({ clock, random: createSeededRandom(11) });
+  const keys = createMemoryKeyStore();
+  const pepper = 'test-pepper';
+  const free = await createKey(keys, pepper, { env: 'test', plan: 'free' });
+  const pro = await createKey(keys, pepper, { env: 'test', plan: 'pro' });
+  const proLive = await createKey(keys, pepper, { env: 'live', plan: 'pro', account: pro.record.account });
+  const other = await createKey(keys, pepper, { env: 'test', plan: 'pro' });
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const gateway = await createGateway({
+    config: { port: 0, host: '127.0.0.1', heartbeatMs: 60_000, ...config },
+    service,
+    keys,
+    pepper,
+    clock,
+    logger: { level: 'info', stream },
+  });
+  const url = await gateway.listen();
+  return {
+    gateway,
+    url,
+    wsUrl: url.replace(/^http/, 'ws'),
+    clock,
+    keys: { free: free.key, pro: pro.key, proLive: proLive.key, other: other.key },
+    logs,
+    close: () => gateway.close(),
+  };
+}
