@@ -67,6 +67,7 @@ export type {
   ResolvedPersona,
   Vad,
 } from './persona/persona.js';
+export { personaDefinitionSchema } from './persona/persona-schema.js';
 export { getPreset, type PresetDefinition, type PresetId, presetIds, presets } from './persona/presets.js';
 export { resolvePersona, validatePersona } from './persona/resolve-persona.js';
 export {
@@ -76,6 +77,7 @@ export {
   type ProactivePreferencesInput,
   type ProactiveType,
   parsePreferences,
+  preferencesSchema,
   proactiveTypes,
 } from './proactive/preferences.js';
 export type { ProactiveAction, ProactivePriority, ProactiveState } from './proactive/proactive-action.js';
@@ -108,6 +110,7 @@ export type {
 } from './prompt/prompt-data.js';
 export type { AttachmentStyle, NeedState, PromptInput } from './prompt/prompt-input.js';
 export { createCryptoRandom, createSeededRandom, type Random } from './random.js';
+export { defaultPageSize, maxPageSize } from './session/cursor.js';
 export type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './session/results.js';
 export {
   type AckResult,
@@ -126,9 +129,11 @@ export type {
 } from './session/session-types.js';
 export {
   type AppraisalTurnInput,
+  appraisalTurnSchema,
   parseAppraisalTurn,
   parseTextTurn,
   type TextTurnInput,
+  textTurnSchema,
 } from './session/turn-input.js';
 export { createMemoryStore } from './store/memory-store.js';
 export type { CreateOptions, DueSession, SessionRecord, SessionStore } from './store/session-store.js';

@@ -50,3 +50,38 @@ export function createId(prefix: string, time: number, random: Random): string {
   for (let i = 0; i < 16; i++) out += alphabet[Math.floor(random.next() * 32)]!;
   return out;
 }
+
+/**
+ * A generator of {@link createId} identifiers that strictly increase, even several within one millisecond or when
+ * the clock steps back: then the time part is kept and the random part is the previous one plus one (ULID's
+ * monotonic rule). Sessions use it so that id order, which lists and cursors follow, is creation order.
+ */
+export function createIdGenerator(random: Random): (prefix: string, time: number) => string {
+  let lastTime = Number.NEGATIVE_INFINITY;
+  let last = '';
+  return (prefix, time) => {
+    const t = Math.max(0, Math.floor(time));
+    if (t > lastTime || last === '') {
+      lastTime = t;
+      last = createId('', t, random);
+    } else {
+      last = increment(last);
+    }
+    return prefix + last;
+  };
+}
+
+// Adds one to a base-32 id's random part (its last 16 characters), carrying left.
+function increment(id: string): string {
+  const digits = id.split('');
+  for (let i = digits.length - 1; i >= 10; i--) {
+    const d = alphabet.indexOf(digits[i]!);
+    if (d < 31) {
+      digits[i] = alphabet[d + 1]!;
+      return digits.join('');
+    }
+    digits[i] = alphabet[0]!;
+  }
+  // 32^16 ids in one millisecond cannot happen; wrap rather than throw.
+  return digits.join('');
+}

@@ -26,7 +26,10 @@ export interface GatewayConfig {
   timeScale: number;
   /** LIMBIC_API_KEYS: `key:plan,key:plan`, provisioned at start. */
   apiKeys: ProvisionedKey[];
-  /** LIMBIC_DATA, default ./data: where durable files (keys, secret, sessions) live. */
+  /**
+   * LIMBIC_DATA, default ./data, relative to the working directory: where durable files (keys, secret, sessions)
+   * live. `npm start` and `npm run keys` at the repository root both run in gateway/, so both use gateway/data.
+   */
   dataDir: string;
   /** LIMBIC_KEY_SECRET: the pepper for key hashes; default: generated once and kept in LIMBIC_DATA. */
   keySecret: string | undefined;
@@ -98,7 +101,10 @@ function parseKeys(raw: string | undefined, issues: ValidationIssue[]): Provisio
         message: 'must start with svc_live_ or svc_test_ followed by at least 16 characters',
       });
     } else if (!planNames.includes(plan)) {
-      issues.push({ path: `LIMBIC_API_KEYS[${i}]`, message: `plan must be one of ${planNames.join(', ')}` });
+      issues.push({
+        path: `LIMBIC_API_KEYS[${i}]`,
+        message: `plan must be one of ${planNames.join(', ')} (got ${JSON.stringify(plan)})`,
+      });
     } else {
       out.push({ key, plan });
     }
@@ -138,6 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
       path: 'LOG_LEVEL',
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
     });
+  }
+  if (config.keySecret !== undefined && config.keySecret.length < 16) {
+    issues.push({ path: 'LIMBIC_KEY_SECRET', message: 'must be at least 16 characters' });
   }
   if (issues.length) throw toValidationError('configuration', issues);
   return config;

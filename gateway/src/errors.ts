@@ -111,7 +111,16 @@ export function classify(error: unknown): Classified {
         message: 'body: must be a JSON object (got an empty body)',
       };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { code: 'VALIDATION_ERROR', status: 400, message: 'body: must be valid JSON' };
+      // Fastify reports malformed JSON and prototype-poisoning keys with this one code.
+      return {
+        code: 'VALIDATION_ERROR',
+        status: 400,
+        message: 'body: must be valid JSON without __proto__ or constructor.prototype keys',
+      };
+    // The router's own rejections of a path (an over-long or badly encoded id): answered like an unknown session.
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+    case 'FST_ERR_BAD_URL':
+      return { code: 'NOT_FOUND', status: 404, message: 'Not found' };
   }
   if (e.statusCode === 413) return { code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'body: too large' };
   if (e.statusCode === 415) {
@@ -119,10 +128,9 @@ export function classify(error: unknown): Classified {
   }
   if (e.statusCode === 400 || e instanceof SyntaxError) {
     // JSON parse failures and prototype-poisoning rejections (secure-json-parse) land here.
-    const reason =
-      e.message?.includes('__proto__') || e.message?.includes('constructor')
-        ? 'must not contain __proto__ or constructor keys'
-        : 'must be valid JSON';
+    const reason = e.message?.includes('forbidden prototype property')
+      ? 'must not contain __proto__ or constructor.prototype keys'
+      : 'must be valid JSON';
     return { code: 'VALIDATION_ERROR', status: 400, message: `body: ${reason}` };
   }
   return { code: 'INTERNAL_ERROR', status: 500, message: 'Internal error' };

@@ -2,43 +2,43 @@
 /**
  * Starts the Limbic gateway from environment variables (see README: PORT, HOST, LIMBIC_TIME_SCALE, LIMBIC_API_KEYS,
  * LIMBIC_DATA, LIMBIC_KEY_SECRET, LOG_LEVEL) and prints its URL and, on a first start, a sandbox key.
+ * Exit codes: 0 after SIGTERM/SIGINT, 1 when it cannot start (e.g. the port is taken), 2 for invalid configuration.
  */
+import { resolve } from 'node:path';
+import { isLimbicError } from '@limbic/core';
+import { keyStatus } from './auth/key-admin.js';
 import { createFileKeyStore } from './auth/key-store.js';
 import { ensureSandboxKey, loadPepper, provisionKeys } from './auth/provision.js';
-import { loadConfig } from './config.js';
-import { createGateway } from './gateway.js';
+import { type GatewayConfig, loadConfig } from './config.js';
+import { createGateway, type Gateway } from './gateway.js';
+
+function fail(error: unknown): never {
+  console.error((error as Error).message);
+  process.exit(isLimbicError(error, 'VALIDATION_ERROR') ? 2 : 1);
+}
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+  let config: GatewayConfig;
+  let pepper: string;
   try {
     config = loadConfig();
+    pepper = loadPepper(config);
   } catch (error) {
-    console.error((error as Error).message);
-    process.exit(2);
+    fail(error);
   }
-  const pepper = loadPepper(config);
+  const dataDir = resolve(config.dataDir);
   const keys = createFileKeyStore(config.dataDir);
-  await provisionKeys(keys, pepper, config.apiKeys);
+  const provisioned = await provisionKeys(keys, pepper, config.apiKeys);
   const sandboxKey = await ensureSandboxKey(keys, pepper);
-  const gateway = await createGateway({ config, keys, pepper });
-  const url = await gateway.listen();
-  const sandbox = (await keys.list()).find((k) => k.source === 'sandbox' && k.status === 'active');
-  const lines = [
-    '',
-    `  Limbic gateway ${gateway.context.version} listening on ${url}`,
-    `  REST ${url}/v1   WebSocket ${url.replace(/^http/, 'ws')}/v1/ws/:sessionId?token=…   OpenAPI ${url}/v1/openapi.json`,
-    `  store: ${gateway.context.service.store.kind}   time scale: ${config.timeScale}   data: ${config.dataDir}`,
-  ];
-  if (sandboxKey) {
-    lines.push(`  sandbox key (shown once, keep it): ${sandboxKey}`);
-  } else if (sandbox) {
-    lines.push(
-      `  sandbox key: ${sandbox.hint} (printed on first start; make another with: npm run keys -- create)`,
-    );
+  let gateway: Gateway;
+  let url: string;
+  try {
+    gateway = await createGateway({ config, keys, pepper });
+    url = await gateway.listen();
+  } catch (error) {
+    fail(new Error(`Cannot start the gateway on ${config.host}:${config.port}: ${(error as Error).message}`));
   }
-  lines.push('');
-  console.log(lines.join('\n'));
-
+  // Before the banner: whoever reads it may signal at once.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -46,11 +46,46 @@ async function main(): Promise<void> {
     gateway.app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
-    await gateway.close();
-    process.exit(0);
+    try {
+      await gateway.close();
+      process.exit(0);
+    } catch (err) {
+      gateway.app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const now = Date.now();
+  const all = await keys.list();
+  const usable = all.filter((k) => ['active', 'expiring'].includes(keyStatus(k, now)));
+  const sandbox = usable.find((k) => k.source === 'sandbox');
+  const lines = [
+    '',
+    `  Limbic gateway ${gateway.context.version} listening on ${url}`,
+    `  REST ${url}/v1   WebSocket ${url.replace(/^http/, 'ws')}/v1/ws/:sessionId?token=…   OpenAPI ${url}/v1/openapi.json`,
+    `  store: ${gateway.context.service.store.kind}   time scale: ${config.timeScale}   data: ${dataDir}`,
+  ];
+  if (sandboxKey) {
+    lines.push(`  sandbox key (shown once, keep it): ${sandboxKey}`);
+  } else if (sandbox) {
+    lines.push(
+      `  sandbox key: ${sandbox.hint} (printed on first start; make another with: npm run keys -- create)`,
+    );
+  } else {
+    lines.push(`  API keys: ${usable.length} usable (manage them with: npm run keys -- list)`);
+  }
+  for (const k of provisioned) {
+    const status = keyStatus(k, now);
+    if (status === 'revoked' || status === 'expired') {
+      lines.push(
+        `  warning: LIMBIC_API_KEYS lists ${k.hint} (${k.id}), which is ${status}; it stays ${status}`,
+      );
+    }
+  }
+  lines.push('');
+  console.log(lines.join('\n'));
 }
 
 await main();

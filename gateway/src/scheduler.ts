@@ -39,7 +39,9 @@ export function createScheduler(context: GatewayContext): Scheduler {
     const next = await service.nextCheckAt();
     if (stopped || running) return;
     const due = next ?? Number.POSITIVE_INFINITY;
-    if (timer && due >= armedAt) return;
+    // Keep the armed timer unless the new due time is earlier, or the engine clock jumped past it (its wall-time
+    // wait is stale: a manual clock moved, or the process slept).
+    if (timer && due >= armedAt && due > clock.now()) return;
     clear();
     const wait = Math.min(maxSleepMs, Math.max(0, (due - clock.now()) / config.timeScale));
     armedAt = due;

@@ -18,7 +18,7 @@ import {
 } from '../proactive/proactive-action.js';
 import { raiseAction } from '../proactive/raise-action.js';
 import { evaluateTriggers, nextDueAt } from '../proactive/triggers.js';
-import { createCryptoRandom, createId, type Random } from '../random.js';
+import { createCryptoRandom, createIdGenerator, type Random } from '../random.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { SessionRecord, SessionStore } from '../store/session-store.js';
 import { decodeCursor, encodeCursor, parseLimit } from './cursor.js';
@@ -80,12 +80,14 @@ export class SessionService {
   readonly #events: TypedEmitter<SessionEvents>;
   readonly #locks = new Map<string, (() => void)[]>();
   readonly #params = new ParamsCache(10_000);
+  readonly #sessionId: (prefix: string, time: number) => string;
 
   constructor(options: SessionServiceOptions = {}) {
     this.store = options.store ?? createMemoryStore();
     this.clock = options.clock ?? createSystemClock();
     this.appraiser = options.appraiser ?? createLexiconAppraiser();
     this.#random = options.random ?? createCryptoRandom();
+    this.#sessionId = createIdGenerator(this.#random);
     this.#maxSessions = options.maxSessions ?? (() => undefined);
     this.#maxRetries = options.maxRetries ?? 8;
     this.#events = new TypedEmitter(options.onListenerError ?? (() => {}));
@@ -110,7 +112,7 @@ export class SessionService {
     const params = deriveEngineParams(persona);
     const now = this.clock.now();
     const record: SessionRecord = {
-      id: createId('ses_', now, this.#random),
+      id: this.#sessionId('ses_', now),
       owner,
       version: 1,
       createdAt: now,

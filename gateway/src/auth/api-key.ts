@@ -48,19 +48,33 @@ function crc32(text: string): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-/**
- * A new API key: `svc_<env>_` + 32 random base62 characters (≈ 190 bits) + a 6-character base62 CRC32 of them,
- * GitHub-style, so secret scanners can recognise Limbic keys with few false positives.
- */
-export function generateKey(env: KeyEnvironment): string {
-  const random = randomBase62(32);
+/** The 6-character base62 CRC32 of a key's random part (62^6 > 2^32, so every CRC fits). */
+function checksumOf(random: string): string {
   let check = crc32(random);
   let suffix = '';
   for (let i = 0; i < 6; i++) {
     suffix = base62[check % 62] + suffix;
     check = Math.floor(check / 62);
   }
-  return `svc_${env}_${random}${suffix}`;
+  return suffix;
+}
+
+/**
+ * A new API key: `svc_<env>_` + 32 random base62 characters (≈ 190 bits) + a 6-character base62 CRC32 of them,
+ * GitHub-style, so secret scanners can recognise Limbic keys with few false positives.
+ */
+export function generateKey(env: KeyEnvironment): string {
+  const random = randomBase62(32);
+  return `svc_${env}_${random}${checksumOf(random)}`;
+}
+
+/**
+ * True when `key` has the exact shape of a {@link generateKey} key and its checksum matches. Keys provisioned
+ * through LIMBIC_API_KEYS need not have this shape, so the authenticator does not require it; scanners can.
+ */
+export function isGeneratedKey(key: string): boolean {
+  const match = /^svc_(?:live|test)_([0-9A-Za-z]{32})([0-9A-Za-z]{6})$/.exec(key);
+  return match !== null && checksumOf(match[1] ?? '') === match[2];
 }
 
 /** A new public id: `prefix` + 16 random base62 characters. */
@@ -73,11 +87,15 @@ export function envOf(key: string): KeyEnvironment {
   return key.startsWith('svc_live_') ? 'live' : 'test';
 }
 
-/** The display hint of a key: prefix plus its first and last four characters. */
+/**
+ * The display hint of a key: its prefix and last four characters, plus the first four when the key is long
+ * enough (32+ characters after the prefix) that showing eight of them leaves it unguessable. A provisioned key may
+ * have as few as 16.
+ */
 export function hintOf(key: string): string {
   const prefix = key.slice(0, 9);
   const rest = key.slice(9);
-  return `${prefix}${rest.slice(0, 4)}…${rest.slice(-4)}`;
+  return rest.length >= 32 ? `${prefix}${rest.slice(0, 4)}…${rest.slice(-4)}` : `${prefix}…${rest.slice(-4)}`;
 }
 
 /** HMAC-SHA256(pepper, key) in hex: the only form in which a key is stored or compared. */

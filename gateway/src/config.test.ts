@@ -1,0 +1,155 @@
+import { isLimbicError, type ValidationIssue } from '@limbic/core';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, plansOf } from './config.js';
+
+function issuesOf(env: NodeJS.ProcessEnv): ValidationIssue[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (!isLimbicError(error, 'VALIDATION_ERROR')) throw error;
+    return error.issues;
+  }
+  return [];
+}
+
+function messageOf(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return '';
+}
+
+const key16 = 'svc_test_0123456789abcdef';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8787,
+      host: '127.0.0.1',
+      timeScale: 1,
+      apiKeys: [],
+      dataDir: './data',
+      keySecret: undefined,
+      logLevel: 'info',
+      enterpriseRequestsPerMinute: Number.POSITIVE_INFINITY,
+      enterpriseSessions: Number.POSITIVE_INFINITY,
+      bodyLimit: 128 * 1024,
+      wsMaxMessage: 64 * 1024,
+      heartbeatMs: 30_000,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      LIMBIC_TIME_SCALE: '60',
+      LIMBIC_DATA: '/var/lib/limbic',
+      LIMBIC_KEY_SECRET: 'a-long-enough-secret',
+      LOG_LEVEL: 'warn',
+      LIMBIC_ENTERPRISE_RPM: '6000',
+      LIMBIC_ENTERPRISE_SESSIONS: '50000',
+      LIMBIC_HEARTBEAT_MS: '1000',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      timeScale: 60,
+      dataDir: '/var/lib/limbic',
+      keySecret: 'a-long-enough-secret',
+      logLevel: 'warn',
+      enterpriseRequestsPerMinute: 6000,
+      enterpriseSessions: 50000,
+      heartbeatMs: 1000,
+    });
+  });
+
+  it('lists every bad variable by name in one error', () => {
+    const issues = issuesOf({
+      PORT: 'abc',
+      LIMBIC_TIME_SCALE: '0',
+      LOG_LEVEL: 'loud',
+      LIMBIC_ENTERPRISE_RPM: '-1',
+      LIMBIC_ENTERPRISE_SESSIONS: 'many',
+      LIMBIC_HEARTBEAT_MS: '5',
+      LIMBIC_KEY_SECRET: 'short',
+    });
+    expect(issues.map((i) => i.path).sort()).toEqual(
+      [
+        'LIMBIC_ENTERPRISE_RPM',
+        'LIMBIC_ENTERPRISE_SESSIONS',
+        'LIMBIC_HEARTBEAT_MS',
+        'LIMBIC_KEY_SECRET',
+        'LIMBIC_TIME_SCALE',
+        'LOG_LEVEL',
+        'PORT',
+      ].sort(),
+    );
+    expect(messageOf({ PORT: 'abc' })).toBe(
+      'Invalid configuration: PORT: must be a number in [0, 65535] (got "abc")',
+    );
+  });
+
+  it('refuses a port out of range', () => {
+    expect(issuesOf({ PORT: '65536' }).map((i) => i.path)).toEqual(['PORT']);
+    expect(issuesOf({ PORT: '-1' }).map((i) => i.path)).toEqual(['PORT']);
+  });
+});
+
+describe('LIMBIC_API_KEYS', () => {
+  it('parses key:plan pairs, trimming spaces and skipping empty entries; the plan defaults to free', () => {
+    const live = 'svc_live_ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    expect(
+      loadConfig({ LIMBIC_API_KEYS: ` ${key16}:pro , ${live}:enterprise,,svc_test_zzzzzzzzzzzzzzzz` })
+        .apiKeys,
+    ).toEqual([
+      { key: key16, plan: 'pro' },
+      { key: live, plan: 'enterprise' },
+      { key: 'svc_test_zzzzzzzzzzzzzzzz', plan: 'free' },
+    ]);
+  });
+
+  it('accepts a key with a valid prefix and at least 16 further characters', () => {
+    expect(loadConfig({ LIMBIC_API_KEYS: `${key16}:free` }).apiKeys).toHaveLength(1);
+    expect(issuesOf({ LIMBIC_API_KEYS: `${key16.slice(0, -1)}:free` })).toEqual([
+      {
+        path: 'LIMBIC_API_KEYS[0]',
+        message: 'must start with svc_live_ or svc_test_ followed by at least 16 characters',
+      },
+    ]);
+  });
+
+  it('refuses another prefix, naming the entry but never the key', () => {
+    const message = messageOf({ LIMBIC_API_KEYS: `${key16}:pro,sk_live_0123456789abcdefgh:pro` });
+    expect(message).toContain('LIMBIC_API_KEYS[1]');
+    expect(message).not.toContain('0123456789abcdefgh');
+    expect(issuesOf({ LIMBIC_API_KEYS: 'svc_prod_0123456789abcdef:pro' }).map((i) => i.path)).toEqual([
+      'LIMBIC_API_KEYS[0]',
+    ]);
+  });
+
+  it('refuses an unknown plan, naming the plans', () => {
+    const issues = issuesOf({ LIMBIC_API_KEYS: `${key16}:gold` });
+    expect(issues).toEqual([
+      { path: 'LIMBIC_API_KEYS[0]', message: 'plan must be one of free, pro, enterprise (got "gold")' },
+    ]);
+    expect(issuesOf({ LIMBIC_API_KEYS: `${key16}:` }).map((i) => i.path)).toEqual(['LIMBIC_API_KEYS[0]']);
+  });
+});
+
+describe('plansOf', () => {
+  it('gives free 60/min and 10 sessions, pro 600 and 1,000, enterprise unlimited unless configured', () => {
+    const plans = plansOf(loadConfig({}));
+    expect(plans.free).toEqual({ name: 'free', requestsPerMinute: 60, sessions: 10 });
+    expect(plans.pro).toEqual({ name: 'pro', requestsPerMinute: 600, sessions: 1000 });
+    expect(plans.enterprise).toEqual({
+      name: 'enterprise',
+      requestsPerMinute: Number.POSITIVE_INFINITY,
+      sessions: Number.POSITIVE_INFINITY,
+    });
+    const configured = plansOf(loadConfig({ LIMBIC_ENTERPRISE_RPM: '100', LIMBIC_ENTERPRISE_SESSIONS: '5' }));
+    expect(configured.enterprise).toMatchObject({ requestsPerMinute: 100, sessions: 5 });
+  });
+});

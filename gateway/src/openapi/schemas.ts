@@ -1,0 +1,264 @@
+import {
+  appraisalDimensions,
+  appraisalTurnSchema,
+  defaultCooldownHours,
+  emotionLabels,
+  facets,
+  personaDefinitionSchema,
+  preferencesSchema,
+  presetIds,
+  proactiveTypes,
+  type StageTransitionReason,
+  soulStages,
+  supportedPromptLocales,
+  textTurnSchema,
+} from '@limbic/core';
+import { type ErrorCode, statusOf } from '../errors.js';
+
+/** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). */
+export type JsonSchema = { [keyword: string]: unknown };
+
+// Schema helpers: every object lists its keys exactly (additionalProperties false), so the documented shape and
+// the real responses cannot drift apart without the OpenAPI test failing.
+/** A string. */
+export const str: JsonSchema = { type: 'string' };
+/** An integer. */
+export const int: JsonSchema = { type: 'integer' };
+/** A reference to a component schema. */
+export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const bool: JsonSchema = { type: 'boolean' };
+const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
+const range = (minimum: number, maximum: number): JsonSchema => ({ type: 'number', minimum, maximum });
+const unit = range(0, 1);
+const signed = range(-1, 1);
+const nullable = (schema: JsonSchema): JsonSchema => ({ oneOf: [schema, { type: 'null' }] });
+const list = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
+const oneOfValues = (values: readonly (string | null)[]): JsonSchema => ({ enum: [...values] });
+// The structured parts of prompt_data are documented by their keys one level down; their inner text may grow.
+const loose: JsonSchema = { type: 'object' };
+function obj(properties: Record<string, JsonSchema>, optional: readonly string[] = []): JsonSchema {
+  const required = Object.keys(properties).filter((key) => !optional.includes(key));
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+/** A request schema from a core zod schema (zod v4 generates draft 2020-12, the dialect of OpenAPI 3.1). */
+function fromZod(schema: {
+  toJSONSchema(params: { io: 'input'; unrepresentable: 'any' }): object;
+}): JsonSchema {
+  const { $schema: _, ...out } = schema.toJSONSchema({ io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return out;
+}
+
+const stageReasons = [
+  'load_rising',
+  'load_falling',
+  'catastrophe',
+  'recovery_started',
+  'recovery_progress',
+  'recovered',
+  'relapse',
+  'growth',
+] as const satisfies readonly StageTransitionReason[];
+const stageIds = soulStages.map((s) => s.id);
+const label = oneOfValues(emotionLabels);
+const intensityLevel = oneOfValues(['faint', 'mild', 'moderate', 'strong', 'intense']);
+const hexaco = { O: unit, C: unit, E: unit, A: unit, N: unit, H: unit };
+const emotionConfig = {
+  baseline: ref('Vad'),
+  reactivity: range(0, 2),
+  positive_gain: range(0, 3),
+  negative_gain: range(0, 3),
+  arousal_gain: range(0, 3),
+  emotion_half_life_seconds: range(0, 604_800),
+  mood_half_life_seconds: range(0, 2_592_000),
+  mood_pull: unit,
+  expectation_learning_rate: unit,
+  coping_threshold: unit,
+  energy_recovery_per_hour: range(0, 10),
+  stress_half_life_seconds: range(0, 2_592_000),
+  turn_seconds: range(0, 3600),
+};
+const errorCodes = Object.keys(statusOf) as ErrorCode[];
+
+/** The document's component schemas: responses written here, request bodies generated from the core's zod schemas. */
+export function componentSchemas(): Record<string, JsonSchema> {
+  const appraisal = obj({
+    goal_relevance: unit,
+    goal_congruence: signed,
+    expectedness: unit,
+    controllability: unit,
+    agency: signed,
+    norm_compatibility: signed,
+  });
+  const shared = {
+    discrete_emotion: label,
+    secondary_emotion: oneOfValues([...emotionLabels, null]),
+    emotion_intensity: unit,
+    intensity_level: intensityLevel,
+    mood: ref('Vad'),
+    body_budget: obj({ energy: unit, stress: unit }),
+    soul_stage: ref('SoulStage'),
+    need_state: obj({ belonging: unit, competence: unit, autonomy: unit }),
+    interpersonal: obj({ rapport: unit, trust: unit, familiarity: unit }),
+  };
+  const sessionInfo = {
+    sessionId: str,
+    persona: ref('Persona'),
+    config: obj(emotionConfig),
+    createdAt: dateTime,
+  };
+  return {
+    Error: errorSchema(errorCodes),
+    Vad: obj({ V: signed, A: unit, D: signed }),
+    Appraisal: appraisal,
+    SoulStage: obj({
+      stage: oneOfValues(stageIds),
+      level: { ...int, minimum: 1, maximum: 15 },
+      group: oneOfValues([...new Set(soulStages.map((s) => s.group))]),
+      progress: unit,
+    }),
+    StageTransition: obj({
+      from: oneOfValues(stageIds),
+      to: oneOfValues(stageIds),
+      reason: oneOfValues(stageReasons),
+      turns_in_previous: { ...int, minimum: 0 },
+    }),
+    PromptData: obj({
+      language: str,
+      locale: oneOfValues(supportedPromptLocales),
+      system: obj({ identity: loose, traits: loose, goals: list(str) }),
+      context: obj({
+        event: nullable(str),
+        emotion: loose,
+        energy: loose,
+        stage: loose,
+        needs: loose,
+        relationship: loose,
+      }),
+      instruction: obj({
+        language_directive: str,
+        stage_instruction: str,
+        expression_guide: str,
+        response_length_hint: str,
+        need_direction: nullable(str),
+      }),
+      formatted: obj({ system_prompt: str, context_block: str, instruction_block: str }),
+    }),
+    TurnResult: obj(
+      {
+        appraisal: ref('Appraisal'),
+        prediction_error: unit,
+        prediction_errors: obj(Object.fromEntries(appraisalDimensions.map((k) => [k, range(-2, 2)]))),
+        emotion_delta: obj({ V: range(-2, 2), A: signed, D: range(-2, 2) }),
+        new_emotion: ref('Vad'),
+        ...shared,
+        stage_transition: nullable(ref('StageTransition')),
+        prompt_data: ref('PromptData'),
+        appraiser: str,
+      },
+      ['appraiser'],
+    ),
+    StateSnapshot: obj({ emotion: ref('Vad'), ...shared, turns: { ...int, minimum: 0 }, at: dateTime }),
+    Persona: obj({
+      preset: nullable(oneOfValues(presetIds)),
+      description: str,
+      identity: obj({ name: str, core_values: list(str), speaking_style: str, role: str, language: str }, [
+        'speaking_style',
+        'role',
+      ]),
+      personality: obj({ ...hexaco, facets: obj(Object.fromEntries(facets.map((f) => [f, unit]))) }),
+      goals: list(str),
+      emotion_config: obj(emotionConfig, Object.keys(emotionConfig)),
+    }),
+    SessionInfo: obj(sessionInfo),
+    SessionDetails: obj({
+      ...sessionInfo,
+      updatedAt: dateTime,
+      preferences: ref('Preferences'),
+      state: ref('StateSnapshot'),
+    }),
+    SessionPage: obj({
+      sessions: list(
+        obj({
+          sessionId: str,
+          name: str,
+          preset: nullable(str),
+          description: str,
+          createdAt: dateTime,
+          updatedAt: dateTime,
+          turns: { ...int, minimum: 0 },
+        }),
+      ),
+      cursor: nullable(str),
+    }),
+    Deleted: obj({ deleted: { const: true }, id: str }),
+    Preferences: obj({
+      enabled: bool,
+      triggers: obj({ attachment_seeking: bool, need_deficit: bool, emotional_overflow: bool }),
+      cooldown_hours: range(0, 720),
+    }),
+    PreferencesResult: obj({ sessionId: str, preferences: ref('Preferences') }),
+    ProactiveAction: obj({
+      id: str,
+      type: oneOfValues(proactiveTypes),
+      message: str,
+      priority: oneOfValues(['low', 'medium', 'high']),
+      metadata: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+      timestamp: dateTime,
+    }),
+    ProactiveActions: list(ref('ProactiveAction')),
+    Acknowledged: obj({ action_id: str, acknowledged: { const: true } }),
+    Health: obj({
+      status: { const: 'ok' },
+      version: str,
+      store: obj({ kind: str, reachable: { const: true } }),
+      uptime_seconds: { ...int, minimum: 0 },
+      time_scale: { type: 'number', exclusiveMinimum: 0 },
+    }),
+    Presets: obj({
+      presets: list(
+        obj({ id: oneOfValues(presetIds), name: str, description: str, personality: obj(hexaco) }),
+      ),
+    }),
+    OpenApi: {
+      type: 'object',
+      properties: { openapi: { const: '3.1.0' }, info: loose, paths: loose, components: loose },
+      required: ['openapi', 'info', 'paths', 'components'],
+    },
+    PersonaDefinition: fromZod(personaDefinitionSchema),
+    AppraisalTurn: fromZod(appraisalTurnSchema),
+    TextTurn: textTurn(),
+    PreferencesInput: {
+      ...fromZod(preferencesSchema),
+      description: `Replaces the preferences: omitted triggers are on, an omitted cooldown_hours is ${defaultCooldownHours}`,
+    },
+    AckRequest: obj({ action_id: { type: 'string', minLength: 1, maxLength: 128 } }),
+  };
+}
+
+/** The text turn's two forms; zod's refinement "exactly one of message and event" has no JSON Schema form. */
+function textTurn(): JsonSchema {
+  const { message, event, ...common } = fromZod(textTurnSchema).properties as Record<string, JsonSchema>;
+  return {
+    oneOf: [
+      obj({ ...common, message: message ?? str }, ['elapsedSeconds']),
+      obj({ ...common, event: event ?? loose }, ['elapsedSeconds']),
+    ],
+  };
+}
+
+/** The error body with `code` restricted to `codes`. */
+export function errorSchema(codes: readonly ErrorCode[]): JsonSchema {
+  return obj({
+    error: obj(
+      {
+        code: oneOfValues(codes),
+        status: int,
+        message: str,
+        details: list(obj({ path: str, message: str })),
+        request_id: str,
+        retry_after: { ...int, minimum: 0 },
+      },
+      ['details', 'request_id', 'retry_after'],
+    ),
+  });
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { GatewayContext } from '../context.js';
+import { objectBody, onlyParams, sessionIdParam, singleParam } from './route-input.js';
+
+interface IdParams {
+  Params: { id: string };
+}
+
+const listParams = ['cursor', 'limit'] as const;
+
+/**
+ * Sessions: POST /v1/persona (201, quota-checked: SESSION_LIMIT 403 when the plan's session count is reached),
+ * GET /v1/persona (cursor pages, `limit` 1-100, default 20), GET and DELETE /v1/persona/:id.
+ */
+export function registerPersonaRoutes(app: FastifyInstance, context: GatewayContext): void {
+  const { service } = context;
+
+  app.post('/v1/persona', async (request, reply) => {
+    const { owner, plan } = request.principal;
+    const definition = objectBody(request.body);
+    const maxSessions = Number.isFinite(plan.sessions) ? { maxSessions: plan.sessions } : {};
+    const info = await service.createSession(owner, definition, maxSessions);
+    reply.code(201);
+    return info;
+  });
+
+  app.get('/v1/persona', async (request) => {
+    const query = request.query as Record<string, unknown>;
+    onlyParams(query, listParams);
+    const cursor = singleParam(query, 'cursor');
+    const limit = singleParam(query, 'limit');
+    return service.listSessions(request.principal.owner, {
+      cursor: cursor || null,
+      ...(limit === undefined ? {} : { limit }),
+    });
+  });
+
+  app.get<IdParams>('/v1/persona/:id', async (request) =>
+    service.getSession(request.principal.owner, sessionIdParam(request.params.id)),
+  );
+
+  app.delete<IdParams>('/v1/persona/:id', async (request) =>
+    service.deleteSession(request.principal.owner, sessionIdParam(request.params.id)),
+  );
+}

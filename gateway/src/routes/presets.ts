@@ -1,0 +1,29 @@
+import { type PresetId, presetIds, presets } from '@limbic/core';
+import type { FastifyInstance } from 'fastify';
+
+/** One entry of GET /v1/presets. */
+export interface PresetSummary {
+  id: PresetId;
+  name: string;
+  description: string;
+  personality: { O: number; C: number; E: number; A: number; N: number; H: number };
+}
+
+/** The built-in presets as GET /v1/presets lists them, in their documented order. */
+export function presetSummaries(): PresetSummary[] {
+  return presetIds.map((id) => {
+    const { identity, description, personality: p } = presets[id];
+    return {
+      id,
+      name: identity.name,
+      description,
+      personality: { O: p.O, C: p.C, E: p.E, A: p.A, N: p.N, H: p.H },
+    };
+  });
+}
+
+/** GET /v1/presets: the preset identifiers a persona definition may name, with their names and traits. */
+export function registerPresetRoutes(app: FastifyInstance): void {
+  const body = { presets: presetSummaries() };
+  app.get('/v1/presets', async () => body);
+}

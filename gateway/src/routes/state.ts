@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { GatewayContext } from '../context.js';
+import { sessionIdParam } from './route-input.js';
+
+/** GET /v1/state/:sessionId: the state snapshot at the current engine time (the WebSocket `state` data). */
+export function registerStateRoutes(app: FastifyInstance, context: GatewayContext): void {
+  const { service } = context;
+  app.get<{ Params: { sessionId: string } }>('/v1/state/:sessionId', async (request) =>
+    service.getState(request.principal.owner, sessionIdParam(request.params.sessionId)),
+  );
+}

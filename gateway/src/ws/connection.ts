@@ -1,0 +1,313 @@
+import { isLimbicError, type ProactiveAction } from '@limbic/core';
+import { type RawData, WebSocket } from 'ws';
+import type { Principal } from '../auth/authenticator.js';
+import { type Classified, classify, type ErrorCode, statusOf, unauthorizedMessage } from '../errors.js';
+import { dispatch } from './dispatch.js';
+import type { Hub } from './hub.js';
+import {
+  type ClientMessage,
+  type CloseCode,
+  closeCodes,
+  closeReason,
+  decode,
+  describeIssues,
+  type ErrorMessage,
+  errorOf,
+  notJson,
+  parseClientMessage,
+  requestIdOf,
+  type ServerMessage,
+  toWireAction,
+  typeOf,
+} from './protocol.js';
+
+/** Above this many bytes waiting in a socket's send buffer, pushes that can be delivered later are skipped. */
+export const softBufferCap = 256 * 1024;
+/** Above this many bytes waiting in a socket's send buffer, the socket is closed with 1013. */
+export const hardBufferCap = 1024 * 1024;
+/** Consecutive invalid messages after which the socket is closed with 4400. */
+export const maxBadFrames = 10;
+/** Messages received but not yet handled, above which the socket stops reading (TCP backpressure). */
+const maxQueued = 16;
+
+/** How a connection ended up closed by the server: the error sent first (if any) and the close code. */
+interface Failure {
+  code: ErrorCode;
+  message: string;
+  close: CloseCode;
+  retryAfter?: number;
+}
+
+/**
+ * One client socket on /v1/ws/:sessionId. It authenticates, sends `connected` and `missed_proactive`, then handles
+ * messages strictly one at a time (replies keep the order of requests). Idle, it holds no timers and no closures
+ * beyond its four socket listeners.
+ */
+export class Connection {
+  principal: Principal | null = null;
+  phase: 'connecting' | 'open' | 'closed' = 'connecting';
+  /** Set by a pong or any message; cleared by each heartbeat sweep. */
+  alive = true;
+  /** Proactive actions that arose while connecting: sent after missed_proactive unless already in it. */
+  early: ProactiveAction[] | null = null;
+  busy = false;
+  badFrames = 0;
+  /** Rate-limited messages since the last allowed one. */
+  refused = 0;
+  readonly queue: Buffer[] = [];
+
+  constructor(
+    readonly hub: Hub,
+    readonly ws: WebSocket,
+    readonly sessionId: string,
+  ) {}
+
+  /** True once the socket is closed or closing (re-read after every await: it changes underneath). */
+  isClosed(): boolean {
+    return this.phase === 'closed';
+  }
+
+  /** Authenticates, checks the session, and greets the client; runs once, right after the upgrade. */
+  async open(token: string | undefined): Promise<void> {
+    const { auth, limiter, service } = this.hub.context;
+    const principal = await auth.authenticate(token);
+    if (this.isClosed()) return;
+    if (!principal)
+      return this.fail({
+        code: 'UNAUTHORIZED',
+        message: unauthorizedMessage,
+        close: closeCodes.unauthorized,
+      });
+    const decision = await limiter.consume(principal);
+    if (!decision.allowed) {
+      return this.fail({
+        code: 'RATE_LIMIT',
+        message: `Too many requests: the ${decision.plan} plan allows ${decision.limit} per minute`,
+        close: closeCodes.rateLimited,
+        retryAfter: decision.resetSeconds,
+      });
+    }
+    if (this.isClosed()) return;
+    this.principal = principal;
+    // Indexed before reading the queue, so an action raised meanwhile is either read or caught in `early`.
+    this.hub.index(this);
+    let pending: ProactiveAction[];
+    try {
+      pending = await service.pendingActions(principal.owner, this.sessionId);
+    } catch (error) {
+      const c = classify(error);
+      if (c.status >= 500)
+        this.hub.context.log.error({ err: error, sessionId: this.sessionId }, 'websocket open failed');
+      return this.fail({
+        code: c.code,
+        message: c.message,
+        close: c.code === 'NOT_FOUND' ? closeCodes.notFound : closeCodes.internalError,
+      });
+    }
+    if (this.isClosed()) return;
+    this.send({ type: 'connected', session_id: this.sessionId });
+    if (pending.length) this.send({ type: 'missed_proactive', data: pending.map(toWireAction) });
+    const early = this.early;
+    this.early = null;
+    this.phase = 'open';
+    this.hub.context.log.info({ sessionId: this.sessionId, keyId: principal.keyId }, 'websocket connected');
+    for (const action of early ?? []) {
+      if (!pending.some((p) => p.id === action.id)) this.deliver(action);
+    }
+    if (this.queue.length) void this.pump();
+  }
+
+  /** Handles one incoming frame: size and kind checks happen here, the rest in order in {@link pump}. */
+  receive(data: RawData, isBinary: boolean): void {
+    if (this.isClosed()) return;
+    this.alive = true;
+    const buffer = Array.isArray(data)
+      ? Buffer.concat(data)
+      : Buffer.isBuffer(data)
+        ? data
+        : Buffer.from(data);
+    if (isBinary) {
+      this.fail({
+        code: 'VALIDATION_ERROR',
+        message: 'Binary frames are not supported: send JSON text',
+        close: closeCodes.unsupportedData,
+      });
+      return;
+    }
+    const max = this.hub.context.config.wsMaxMessage;
+    if (buffer.length > max) {
+      this.fail({
+        code: 'VALIDATION_ERROR',
+        message: `Message too large: at most ${max} bytes (got ${buffer.length})`,
+        close: closeCodes.messageTooBig,
+      });
+      return;
+    }
+    if (this.hub.closing) {
+      this.send(
+        errorOf(
+          {
+            code: 'SERVICE_UNAVAILABLE',
+            status: 503,
+            message: 'The gateway is shutting down; reconnect',
+            retryAfter: 1,
+          },
+          requestIdOf(decode(buffer)),
+        ),
+      );
+      return;
+    }
+    this.queue.push(buffer);
+    if (this.queue.length >= maxQueued && !this.ws.isPaused) this.ws.pause();
+    if (this.phase === 'open' && !this.busy) void this.pump();
+  }
+
+  /** Handles queued messages one at a time. */
+  async pump(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.hub.enter();
+    try {
+      for (let data = this.queue.shift(); data && this.phase === 'open'; data = this.queue.shift()) {
+        if (this.ws.isPaused && this.queue.length < maxQueued / 2) this.ws.resume();
+        await this.handle(data);
+      }
+    } finally {
+      this.busy = false;
+      if (this.ws.isPaused && this.phase === 'open') this.ws.resume();
+      this.hub.leave();
+    }
+  }
+
+  /** Handles one message: rate limit, envelope checks, then {@link run}. */
+  async handle(data: Buffer): Promise<void> {
+    const value = decode(data);
+    const requestId = requestIdOf(value);
+    // Every message counts against the key's plan except acknowledgements (acking should never be discouraged).
+    if (typeOf(value) !== 'ack_proactive' && !(await this.consume(requestId))) return;
+    if (this.phase !== 'open') return;
+    const parsed =
+      value === notJson
+        ? { ok: false as const, requestId, issues: [{ path: '', message: 'a message must be valid JSON' }] }
+        : parseClientMessage(value);
+    if (!parsed.ok) {
+      this.reject(
+        errorOf(
+          {
+            code: 'VALIDATION_ERROR',
+            status: 400,
+            message: describeIssues('message', parsed.issues),
+            details: parsed.issues,
+          },
+          parsed.requestId,
+        ),
+      );
+      return;
+    }
+    await this.run(parsed.message);
+  }
+
+  /** Runs a valid message on the session service and replies (result or error). */
+  async run(message: ClientMessage): Promise<void> {
+    const principal = this.principal!;
+    try {
+      const reply = await dispatch(this.hub.context.service, principal.owner, this.sessionId, message);
+      this.badFrames = 0;
+      this.send(reply);
+    } catch (error) {
+      const c = classify(error);
+      if (c.status >= 500)
+        this.hub.context.log.error({ err: error, sessionId: this.sessionId }, 'websocket message failed');
+      const reply = errorOf(c, message.requestId);
+      if (c.code === 'VALIDATION_ERROR') return this.reject(reply);
+      this.badFrames = 0;
+      // A turn on a session that vanished (deleted elsewhere) ends the connection like a deletion seen here.
+      if (isLimbicError(error, 'NOT_FOUND') && message.type !== 'ack_proactive') {
+        this.send(reply);
+        this.close(closeCodes.notFound);
+        return;
+      }
+      this.send(reply);
+    }
+  }
+
+  /** Counts a message against the plan; answers RATE_LIMIT (and closes a persistent flood) when refused. */
+  async consume(requestId: string | undefined): Promise<boolean> {
+    const decision = await this.hub.context.limiter.consume(this.principal!);
+    if (decision.allowed) {
+      this.refused = 0;
+      return true;
+    }
+    this.refused++;
+    const c: Classified = {
+      code: 'RATE_LIMIT',
+      status: 429,
+      message: `Too many messages: the ${decision.plan} plan allows ${decision.limit} per minute`,
+      retryAfter: decision.resetSeconds,
+    };
+    this.send(errorOf(c, requestId));
+    if (decision.limit !== null && this.refused > 2 * decision.limit) this.close(closeCodes.rateLimited);
+    return false;
+  }
+
+  /** Answers an invalid message; too many in a row close the socket with 4400. */
+  reject(reply: ErrorMessage): void {
+    this.send(reply);
+    if (++this.badFrames >= maxBadFrames) this.close(closeCodes.badRequest);
+  }
+
+  /** Pushes a proactive action (skipped under backpressure: it stays pending and comes in missed_proactive). */
+  deliver(action: ProactiveAction, text?: string): void {
+    if (this.phase === 'connecting') {
+      this.early ??= [];
+      this.early.push(action);
+    } else if (this.phase === 'open')
+      this.sendText(text ?? JSON.stringify({ type: 'proactive', data: toWireAction(action) }), false);
+  }
+
+  /** Sends a reply or essential message. */
+  send(message: ServerMessage): boolean {
+    return this.sendText(JSON.stringify(message), true);
+  }
+
+  /** Sends unless the send buffer is over the hard cap (then closes 1013) or, for non-essential pushes, the soft cap. */
+  sendText(text: string, essential: boolean): boolean {
+    if (this.ws.readyState !== WebSocket.OPEN) return false;
+    const buffered = this.ws.bufferedAmount;
+    if (buffered > hardBufferCap) {
+      this.close(closeCodes.tryAgainLater);
+      return false;
+    }
+    if (!essential && buffered > softBufferCap) return false;
+    this.ws.send(text);
+    return true;
+  }
+
+  /** Sends an error, then closes with its close code. */
+  fail(f: Failure): void {
+    const c: Classified = { code: f.code, status: statusOf[f.code], message: f.message };
+    if (f.retryAfter !== undefined) c.retryAfter = f.retryAfter;
+    this.send(errorOf(c, undefined));
+    this.close(f.close);
+  }
+
+  /** Closes with a code and its fixed reason (never the key or session contents) and drops the socket's work. */
+  close(code: CloseCode): void {
+    if (this.phase !== 'closed') {
+      const level = code === closeCodes.goingAway ? 'debug' : 'info';
+      this.hub.context.log[level]({ sessionId: this.sessionId, code }, 'websocket closing');
+    }
+    this.closed();
+    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING)
+      this.ws.close(code, closeReason[code]);
+  }
+
+  /** Marks the connection closed (socket gone or closing) and removes it from the hub's indexes. */
+  closed(): void {
+    if (this.isClosed()) return;
+    this.phase = 'closed';
+    this.queue.length = 0;
+    this.early = null;
+    this.hub.remove(this);
+  }
+}

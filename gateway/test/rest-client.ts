@@ -1,0 +1,153 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { expect } from 'vitest';
+import { gatewayVersion } from '../src/gateway.js';
+import { createOpenApiDocument, type OpenApiDocument } from '../src/openapi/document.js';
+import type { JsonSchema } from '../src/openapi/schemas.js';
+import type { TestGateway } from './harness.js';
+
+/** A REST response as the tests see it. */
+export interface RestResponse {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: test code reads arbitrary JSON.
+  body: any;
+  text: string;
+}
+
+/** Options of one request. */
+export interface RequestOptions {
+  /** The API key; null sends no Authorization header. */
+  key?: string | null;
+  /** A JSON value to send (serialized, with Content-Type: application/json). */
+  json?: unknown;
+  /** A raw body (sent as is, with `contentType`). */
+  raw?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+/** The gateway's OpenAPI document, as the tests validate against it. */
+export const openApi: OpenApiDocument = createOpenApiDocument(gatewayVersion);
+
+// Component schemas get their own ids so Ajv resolves `#/components/schemas/X` references in strict mode.
+function relink(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(relink);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    out[key] =
+      key === '$ref' && typeof inner === 'string'
+        ? inner.replace('#/components/schemas/', 'limbic:')
+        : relink(inner);
+  }
+  return out;
+}
+
+const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
+ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+for (const [name, schema] of Object.entries(openApi.components.schemas)) {
+  ajv.addSchema(relink(schema) as JsonSchema, `limbic:${name}`);
+}
+const validators = new Map<string, ValidateFunction>();
+
+/** The validator of a schema (cached by its JSON). */
+export function validatorOf(schema: JsonSchema): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(relink(schema) as JsonSchema);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+function templateOf(path: string): string | undefined {
+  const bare = path.split('?')[0] ?? path;
+  const parts = bare.split('/');
+  return Object.keys(openApi.paths).find((template) => {
+    const t = template.split('/');
+    return t.length === parts.length && t.every((p, i) => p.startsWith('{') || p === parts[i]);
+  });
+}
+
+/**
+ * Checks a response against the document: the operation exists, the status is one it documents, and the body
+ * matches that status's schema. Unknown paths and 405 answers are checked against the error body.
+ */
+export function expectDocumented(method: string, path: string, response: RestResponse): void {
+  const template = templateOf(path);
+  const operation = template ? openApi.paths[template]?.[method.toLowerCase()] : undefined;
+  let schema: JsonSchema | undefined;
+  if (!operation) {
+    expect([404, 405], `${method} ${path} is not documented`).toContain(response.status);
+    schema = { $ref: '#/components/schemas/Error' };
+  } else {
+    const documented = operation.responses[String(response.status)];
+    expect(documented, `${method} ${template} does not document status ${response.status}`).toBeDefined();
+    schema = (documented?.content as { 'application/json'?: { schema: JsonSchema } } | undefined)?.[
+      'application/json'
+    ]?.schema;
+  }
+  if (!schema || method === 'HEAD') return;
+  const validate = validatorOf(schema);
+  const ok = validate(response.body);
+  expect(ok, `${method} ${path} ${response.status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+}
+
+/** A fetch-based client of a test gateway that checks every response against the OpenAPI document. */
+export function restClient(t: TestGateway, defaultKey: string | null) {
+  async function request(method: string, path: string, options: RequestOptions = {}): Promise<RestResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    const key = options.key === undefined ? defaultKey : options.key;
+    if (key !== null) headers.authorization = `Bearer ${key}`;
+    let body: string | undefined;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] = options.contentType ?? 'application/json';
+    } else if (options.raw !== undefined) {
+      body = options.raw;
+      if (options.contentType) headers['content-type'] = options.contentType;
+    }
+    const res = await fetch(`${t.url}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
+    const text = await res.text();
+    const isJson = res.headers.get('content-type')?.startsWith('application/json') ?? false;
+    const response: RestResponse = {
+      status: res.status,
+      headers: res.headers,
+      body: isJson && text ? JSON.parse(text) : undefined,
+      text,
+    };
+    expectDocumented(method, path, response);
+    return response;
+  }
+  return {
+    request,
+    get: (path: string, options?: RequestOptions) => request('GET', path, options),
+    delete: (path: string, options?: RequestOptions) => request('DELETE', path, options),
+    post: (path: string, json: unknown, options?: RequestOptions) =>
+      request('POST', path, { json, ...options }),
+    put: (path: string, json: unknown, options?: RequestOptions) =>
+      request('PUT', path, { json, ...options }),
+  };
+}
+
+/** A client as {@link restClient} returns it. */
+export type RestClient = ReturnType<typeof restClient>;
+
+/** Expects an error answer with this status and code, in the documented error body. */
+export function expectError(response: RestResponse, status: number, code: string): void {
+  expect(response.status, response.text).toBe(status);
+  expect(response.body.error.code).toBe(code);
+  expect(response.body.error.status).toBe(status);
+  expect(response.body.error.request_id).toBe(response.headers.get('request-id'));
+}
+
+/** A valid appraisal. */
+export const appraisal = {
+  goal_relevance: 0.8,
+  goal_congruence: -0.5,
+  expectedness: 0.2,
+  controllability: 0.3,
+  agency: -0.7,
+  norm_compatibility: -0.4,
+};

@@ -1,0 +1,228 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isGeneratedKey } from '../src/auth/api-key.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const keyText = /svc_(?:live|test)_[0-9A-Za-z]{16,}/g;
+
+/** The real start command, as a child process, with everything it printed so far. */
+interface Started {
+  child: ChildProcess;
+  /** stdout and stderr together, in arrival order. */
+  output(): string;
+  /** Resolves with the first match of `pattern` in the output, waiting for more output up to `timeoutMs`. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Resolves with the exit code, waiting up to `timeoutMs`. */
+  exited(timeoutMs?: number): Promise<number | null>;
+}
+
+const running: ChildProcess[] = [];
+const dirs: string[] = [];
+
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'limbic-start-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function start(env: NodeJS.ProcessEnv): Started {
+  const base: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
+  for (const name of ['LIMBIC_API_KEYS', 'LIMBIC_KEY_SECRET', 'LIMBIC_DATA', 'LIMBIC_TIME_SCALE'])
+    delete base[name];
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=@limbic/source', 'gateway/src/main.ts'],
+    {
+      cwd: root,
+      env: { ...base, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  running.push(child);
+  let text = '';
+  const waiters = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    for (const wake of waiters) wake();
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const exit = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  child.on('exit', () => {
+    for (const wake of waiters) wake();
+  });
+
+  function bounded<T>(
+    what: string,
+    timeoutMs: number,
+    wait: (settle: (value: T) => void) => void,
+  ): Promise<T> {
+    return new Promise<T>((resolvePromise, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${what}; output:\n${text}`)),
+        timeoutMs,
+      );
+      wait((value) => {
+        clearTimeout(timer);
+        resolvePromise(value);
+      });
+    });
+  }
+
+  return {
+    child,
+    output: () => text,
+    waitFor(pattern, timeoutMs = 15_000) {
+      return bounded(String(pattern), timeoutMs, (settle) => {
+        const check = () => {
+          const match = text.match(pattern);
+          if (match) {
+            waiters.delete(check);
+            settle(match);
+          } else if (child.exitCode !== null) {
+            waiters.delete(check);
+          }
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    exited(timeoutMs = 15_000) {
+      return bounded('the process to exit', timeoutMs, (settle) => void exit.then(settle));
+    },
+  };
+}
+
+/** Starts the gateway and waits for the whole banner; returns its base URL. */
+async function startUp(env: NodeJS.ProcessEnv): Promise<Started & { url: string }> {
+  const started = start(env);
+  const [, url = ''] = await started.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  await started.waitFor(/(sandbox key|API keys).*\n\n/);
+  return { ...started, url };
+}
+
+async function stop(started: Started): Promise<void> {
+  started.child.kill('SIGTERM');
+  expect(await started.exited(5000)).toBe(0);
+}
+
+afterEach(() => {
+  for (const child of running.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('start', { timeout: 60_000 }, () => {
+  it('prints the URL and a sandbox key on a first start, serves, logs no key and stops on SIGTERM', async () => {
+    const dir = dataDir();
+    const gateway = await startUp({ LIMBIC_DATA: dir });
+    const [, key = ''] = await gateway.waitFor(/sandbox key \(shown once, keep it\): (svc_test_\S+)/);
+    expect(isGeneratedKey(key)).toBe(true);
+    expect(gateway.output()).toContain(`data: ${dir}`);
+
+    const health = await fetch(`${gateway.url}/v1/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', store: { kind: 'memory' } });
+    expect((await fetch(`${gateway.url}/v1/presets`)).status).toBe(401);
+    const presets = await fetch(`${gateway.url}/v1/presets`, { headers: { authorization: `Bearer ${key}` } });
+    expect(presets.status).toBe(200);
+    expect(presets.headers.get('x-ratelimit-limit')).toBe('600');
+    // A key in the query string must not reach the logs either.
+    await fetch(`${gateway.url}/v1/presets?token=${key}`);
+    await fetch(`${gateway.url}/v1/nowhere/${key}`);
+
+    const startedAt = Date.now();
+    await stop(gateway);
+    expect(Date.now() - startedAt).toBeLessThan(5000);
+    const output = gateway.output();
+    expect(output.split(key)).toHaveLength(2);
+    const afterBanner = output.slice(output.indexOf(key) + key.length);
+    expect(afterBanner).toMatch(/"msg":"incoming request"/);
+    expect(afterBanner).not.toMatch(keyText);
+    expect(afterBanner).toContain('token=[REDACTED]');
+    expect(readFileSync(join(dir, 'keys.json'), 'utf8')).not.toContain(key.slice(9));
+  });
+
+  it('prints no key on a second start on the same data, but says one exists', async () => {
+    const dir = dataDir();
+    const first = await startUp({ LIMBIC_DATA: dir });
+    const [, key = ''] = await first.waitFor(/sandbox key \(shown once, keep it\): (svc_test_\S+)/);
+    await stop(first);
+
+    const second = await startUp({ LIMBIC_DATA: dir });
+    expect(second.output()).toMatch(
+      /sandbox key: svc_test_[0-9A-Za-z]{4}…[0-9A-Za-z]{4} \(printed on first start/,
+    );
+    expect(second.output()).not.toMatch(keyText);
+    const presets = await fetch(`${second.url}/v1/presets`, { headers: { authorization: `Bearer ${key}` } });
+    expect(presets.status).toBe(200);
+    await stop(second);
+  });
+
+  it('provisions LIMBIC_API_KEYS, with their plans, and then makes no sandbox key', async () => {
+    const dir = dataDir();
+    const enterprise = 'svc_live_ENTERPRISEkey0123456789';
+    const free = 'svc_test_free0123456789ab';
+    const gateway = await startUp({
+      LIMBIC_DATA: dir,
+      LIMBIC_API_KEYS: `${enterprise}:enterprise,${free}:free`,
+    });
+    expect(gateway.output()).toContain('API keys: 2 usable');
+    expect(gateway.output()).not.toContain('sandbox key');
+    const asEnterprise = await fetch(`${gateway.url}/v1/presets`, {
+      headers: { authorization: `Bearer ${enterprise}` },
+    });
+    expect(asEnterprise.status).toBe(200);
+    expect(asEnterprise.headers.get('x-ratelimit-limit')).toBeNull();
+    const asFree = await fetch(`${gateway.url}/v1/presets`, { headers: { authorization: `Bearer ${free}` } });
+    expect(asFree.status).toBe(200);
+    expect(asFree.headers.get('x-ratelimit-limit')).toBe('60');
+    await stop(gateway);
+    expect(gateway.output()).not.toMatch(keyText);
+    const stored = readFileSync(join(dir, 'keys.json'), 'utf8');
+    expect(stored).not.toContain(enterprise.slice(9));
+    expect(stored).not.toContain(free.slice(9));
+  });
+
+  it('exits with code 2 naming every invalid variable', async () => {
+    const gateway = start({ LIMBIC_DATA: dataDir(), PORT: 'abc', LOG_LEVEL: 'loud' });
+    expect(await gateway.exited()).toBe(2);
+    expect(gateway.output()).toMatch(/PORT: must be a number in \[0, 65535\] \(got "abc"\)/);
+    expect(gateway.output()).toMatch(/LOG_LEVEL: must be one of/);
+  });
+
+  it('exits with code 2 and names LIMBIC_API_KEYS without printing the bad key', async () => {
+    const gateway = start({ LIMBIC_DATA: dataDir(), LIMBIC_API_KEYS: 'svc_prod_0123456789abcdefgh:pro' });
+    expect(await gateway.exited()).toBe(2);
+    expect(gateway.output()).toContain('LIMBIC_API_KEYS[0]');
+    expect(gateway.output()).not.toContain('0123456789abcdefgh');
+  });
+
+  it('exits with code 2 when LIMBIC_KEY_SECRET is not the secret the stored keys were made with', async () => {
+    const dir = dataDir();
+    const first = await startUp({ LIMBIC_DATA: dir });
+    await stop(first);
+    const second = start({ LIMBIC_DATA: dir, LIMBIC_KEY_SECRET: 'a-different-secret-value' });
+    expect(await second.exited()).toBe(2);
+    expect(second.output()).toMatch(/LIMBIC_KEY_SECRET: does not match/);
+  });
+
+  it('exits with code 1 and a clear message when the port is taken', async () => {
+    const server = createServer();
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const gateway = start({ LIMBIC_DATA: dataDir(), PORT: String(port) });
+      expect(await gateway.exited()).toBe(1);
+      expect(gateway.output()).toContain(`Cannot start the gateway on 127.0.0.1:${port}`);
+      expect(gateway.output()).toContain('EADDRINUSE');
+    } finally {
+      server.close();
+    }
+  });
+});
