@@ -263,3 +263,11 @@ describe('lexicon appraiser', () => {
     ).rejects.toBe(reason);
   });
 });
+
+describe('lexicon appraiser: affection', () => {
+  it('reads "I missed you!" as warm contact from the speaker, not as a loss', () => {
+    const a = appraiseText({ description: 'I missed you!', source: 'user' });
+    expect(a.goal_congruence).toBeGreaterThan(0.2);
+    expect(a.agency).toBeLessThan(0);
+  });
+});

@@ -19,6 +19,10 @@ export const valenceOverrides: Record<string, number> = {
   'screw you': -2,
   'shut up': -2,
   'get lost': -2,
+  // Missing someone said to them is affection, not loss.
+  'miss you': 2,
+  'missed you': 2,
+  'missing you': 2,
 };
 
 /**

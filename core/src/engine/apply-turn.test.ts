@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ap, canonical, freshState, paramsFor, t0 } from '../../test/fixtures.js';
 import type { Appraisal } from '../appraisal/appraisal.js';
-import type { EngineParams } from '../persona/engine-params.js';
+import { deriveEngineParams, type EngineParams } from '../persona/engine-params.js';
+import { resolvePersona } from '../persona/resolve-persona.js';
 import { applyAppraisal } from './apply-turn.js';
 import type { EngineState } from './engine-state.js';
 
@@ -135,5 +136,17 @@ describe('determinism', () => {
     const copy = structuredClone(state);
     turn(state, params, canonical.betrayal);
     expect(state).toEqual(copy);
+  });
+});
+
+describe('mild feelings', () => {
+  it('are named by the direction of the change, not by a cheerful personality’s resting mood', () => {
+    const cheerful = deriveEngineParams(resolvePersona({ preset: 'cheerful_companion' }));
+    const mildSetback = ap(0.4, -0.49, 0.5, 0.5, -0.8, 0);
+    const out = turn(freshState(cheerful), cheerful, mildSetback);
+    expect(out.after.felt.V).toBeLessThan(cheerful.baseline.V);
+    expect(['anger', 'disgust', 'sadness', 'anxiety', 'fear', 'shame', 'guilt', 'numbness']).toContain(
+      out.after.primary,
+    );
   });
 });

@@ -38,8 +38,9 @@ export interface LabelResult {
 }
 
 /**
- * Labels the felt state (hybrid): every label is scored by squared VAD distance to its prototype (shrunk to the
- * felt state's own magnitude when that is smaller, so a mild feeling is named by its direction), and the label of
+ * Labels the felt state (hybrid): every label is scored by squared VAD distance to its prototype (for a mild
+ * feeling, the prototype pulled toward the resting point as far as the feeling is from it, so the direction of the
+ * change names the feeling rather than the personality's resting mood), and the label of
  * the live episode's appraisal pattern gets a bonus of 0.3·strength, so the appraisal decides between neighbours
  * (anger/disgust, sadness/shame/guilt) while a state far from that prototype still reads as what it is. At rest the
  * label is calm, contentment (pleasant rest) or numbness (depleted or overloaded body).
@@ -56,17 +57,22 @@ export function labelEmotion(input: LabelInput): LabelResult {
   }
   const ruleIndex = input.ruleLabel === null ? -1 : emotionLabels.indexOf(input.ruleLabel);
   const bonus = ruleWeight * input.ruleStrength;
-  const feltNorm = Math.sqrt(felt.V * felt.V + felt.a * felt.a + felt.D * felt.D);
+  const devNorm = Math.sqrt(dv * dv + da * da + dd * dd);
   let best = -1;
   let second = -1;
   let bestScore = Number.POSITIVE_INFINITY;
   let secondScore = Number.POSITIVE_INFINITY;
   for (let i = 0; i < labelCount; i++) {
-    // A mild feeling is compared with a prototype shrunk to its own strength, so direction decides, not size.
-    const k = feltNorm < protoNorm[i]! ? feltNorm / protoNorm[i]! : 1;
-    const v = felt.V - k * protoV[i]!;
-    const a = felt.a - k * protoA[i]!;
-    const d = felt.D - k * protoD[i]!;
+    // A mild feeling is compared with the prototype pulled toward the resting point, as far out as the feeling
+    // itself: the direction of the change names it, not the personality's resting mood.
+    const pv = protoV[i]! - rest.V;
+    const pa = protoA[i]! - rest.a;
+    const pd = protoD[i]! - rest.D;
+    const protoNorm = Math.sqrt(pv * pv + pa * pa + pd * pd);
+    const k = devNorm < protoNorm ? devNorm / protoNorm : 1;
+    const v = dv - k * pv;
+    const a = da - k * pa;
+    const d = dd - k * pd;
     let score = v * v + a * a + d * d;
     if (i === ruleIndex) score -= bonus;
     if (i === numbnessIndex && depleted) score -= 0.1;
