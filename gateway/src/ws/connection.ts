@@ -46,6 +46,8 @@ interface Failure {
 export class Connection {
   principal: Principal | null = null;
   phase: 'connecting' | 'open' | 'closed' = 'connecting';
+  /** True when the client asked for a `state` push after every change (`?events=state`). */
+  pushState = false;
   /** Set by a pong or any message; cleared by each heartbeat sweep. */
   alive = true;
   /** Proactive actions that arose while connecting: sent after missed_proactive unless already in it. */

@@ -1,4 +1,4 @@
-import type { ProactiveAction } from '@limbic/core';
+import type { ProactiveAction, StateSnapshot } from '@limbic/core';
 import type { ApiKeyRecord } from '../auth/api-key.js';
 import type { GatewayContext } from '../context.js';
 import { unauthorizedMessage } from '../errors.js';
@@ -76,6 +76,18 @@ export class Hub {
     if (!set) return;
     const text = JSON.stringify({ type: 'proactive', data: toWireAction(action) });
     for (const conn of [...set]) conn.deliver(action, text);
+  }
+
+  /** Pushes a state snapshot to the sockets of the session that asked for it (`?events=state`). */
+  deliverState(sessionId: string, snapshot: StateSnapshot): void {
+    const set = this.bySession.get(sessionId);
+    if (!set) return;
+    let text: string | undefined;
+    for (const conn of set) {
+      if (!conn.pushState || conn.phase !== 'open') continue;
+      text ??= JSON.stringify({ type: 'state', data: snapshot });
+      conn.sendText(text, false);
+    }
   }
 
   /** Closes the sockets of a deleted session with NOT_FOUND and 4404. */

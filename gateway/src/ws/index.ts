@@ -32,7 +32,7 @@ export interface WebSocketEndpoint {
 }
 
 /** Reads the session id and the API key (`?token=`, or `Authorization: Bearer` for non-browser clients). */
-function parseRequest(request: IncomingMessage): { sessionId: string; token: string | undefined } {
+function parseRequest(request: IncomingMessage): { sessionId: string; token: string | undefined; pushState: boolean } {
   const url = request.url ?? '';
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
@@ -42,8 +42,11 @@ function parseRequest(request: IncomingMessage): { sessionId: string; token: str
   } catch {
     // A malformed escape is simply an id no session has.
   }
-  const token = q < 0 ? null : new URLSearchParams(url.slice(q + 1)).get('token');
-  return { sessionId, token: token || bearerToken(request.headers.authorization) };
+  const query = q < 0 ? null : new URLSearchParams(url.slice(q + 1));
+  const token = query?.get('token');
+  // `?events=state` (an extension): also push a `state` snapshot after every change of the session.
+  const pushState = query?.getAll('events').some((e) => e.split(',').includes('state')) ?? false;
+  return { sessionId, token: token || bearerToken(request.headers.authorization), pushState };
 }
 
 function onMessage(this: WebSocket, data: RawData, isBinary: boolean): void {
@@ -107,10 +110,11 @@ export function attachWebSocket(server: Server, context: GatewayContext): WebSoc
       );
       return true;
     }
-    const { sessionId, token } = parseRequest(request);
+    const { sessionId, token, pushState } = parseRequest(request);
     const url = redact(request.url);
     wss.handleUpgrade(request, socket, head, (ws) => {
       const conn = new Connection(hub, ws, sessionId);
+      conn.pushState = pushState;
       connections.set(ws, conn);
       ws.on('message', onMessage);
       ws.on('pong', onPong);
@@ -137,6 +141,7 @@ export function attachWebSocket(server: Server, context: GatewayContext): WebSoc
   const unsubscribe = [
     context.service.on('proactive', ({ sessionId, action }) => hub.deliver(sessionId, action)),
     context.service.on('deleted', ({ sessionId }) => hub.closeSession(sessionId)),
+    context.service.on('state', ({ sessionId, snapshot }) => hub.deliverState(sessionId, snapshot)),
   ];
   const onRevoked = (keyId: string) => hub.closeKey(keyId);
   context.onKeyRevoked.add(onRevoked);
