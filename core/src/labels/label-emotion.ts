@@ -9,9 +9,6 @@ const labelCount = emotionLabels.length;
 const protoV = Float64Array.from(emotionLabels, (l) => prototypes[l].V);
 const protoA = Float64Array.from(emotionLabels, (l) => prototypes[l].a);
 const protoD = Float64Array.from(emotionLabels, (l) => prototypes[l].D);
-const protoNorm = Float64Array.from(emotionLabels, (l) =>
-  Math.hypot(prototypes[l].V, prototypes[l].a, prototypes[l].D),
-);
 const numbnessIndex = emotionLabels.indexOf('numbness');
 
 /** Below this distance from baseline, with no live episode, the character is at rest. */

@@ -32,7 +32,11 @@ export interface WebSocketEndpoint {
 }
 
 /** Reads the session id and the API key (`?token=`, or `Authorization: Bearer` for non-browser clients). */
-function parseRequest(request: IncomingMessage): { sessionId: string; token: string | undefined; pushState: boolean } {
+function parseRequest(request: IncomingMessage): {
+  sessionId: string;
+  token: string | undefined;
+  pushState: boolean;
+} {
   const url = request.url ?? '';
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
