@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       bodyLimit: 128 * 1024,
       wsMaxMessage: 64 * 1024,
       heartbeatMs: 30_000,
+      failedAuthPerMinute: 30,
     });
   });
 

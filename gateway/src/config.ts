@@ -45,6 +45,8 @@ export interface GatewayConfig {
   wsMaxMessage: number;
   /** Heartbeat period for WebSockets, ms: a peer that missed one ping is dropped at the next sweep. */
   heartbeatMs: number;
+  /** LIMBIC_FAILED_AUTH_PER_MINUTE, default 30: failed authentications per client address before 429. */
+  failedAuthPerMinute: number;
 }
 
 /** Plans of the interface: free 60/min and 10 sessions, pro 600 and 1,000, enterprise unlimited unless configured. */
@@ -138,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     bodyLimit: 128 * 1024,
     wsMaxMessage: 64 * 1024,
     heartbeatMs: number(env, 'LIMBIC_HEARTBEAT_MS', 30_000, issues, 100, 3_600_000),
+    failedAuthPerMinute: number(env, 'LIMBIC_FAILED_AUTH_PER_MINUTE', 30, issues, 1, 1e9),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     issues.push({

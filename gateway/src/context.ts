@@ -1,6 +1,7 @@
 import type { Clock, SessionService } from '@limbic/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Authenticator, Principal } from './auth/authenticator.js';
+import type { FailedAuthLimiter } from './auth/failed-auth-limiter.js';
 import type { KeyStore } from './auth/key-store.js';
 import type { RequestLimiter } from './auth/rate-limiter.js';
 import type { GatewayConfig, Plan, PlanName } from './config.js';
@@ -14,6 +15,8 @@ export interface GatewayContext {
   pepper: string;
   auth: Authenticator;
   limiter: RequestLimiter;
+  /** Failed authentications per client address (checked before any key is hashed). */
+  failedAuth: FailedAuthLimiter;
   /** The engine clock (runs LIMBIC_TIME_SCALE times faster than wall time). */
   clock: Clock;
   log: FastifyBaseLogger;

@@ -3,6 +3,7 @@ import { type Clock, createSessionService, createSystemClock, type SessionServic
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { bearerToken, createAuthenticator } from './auth/authenticator.js';
 import { createCachedAuthenticator } from './auth/cached-authenticator.js';
+import { createFailedAuthLimiter } from './auth/failed-auth-limiter.js';
 import { createMemoryKeyStore, type KeyStore } from './auth/key-store.js';
 import { createRequestLimiter, rateLimitHeaders } from './auth/rate-limiter.js';
 import { createRevocationWatch, type RevocationWatch } from './auth/revocation-watch.js';
@@ -60,6 +61,13 @@ function requestId(): string {
   }
   idAt += 12;
   return `req_${idPool.toString('base64url', idAt - 12, idAt)}`;
+}
+
+/** The answer to an address that failed authentication too often: RATE_LIMIT, whatever key it now presents. */
+export function tooManyFailures(retryAfter: number): GatewayError {
+  return new GatewayError('RATE_LIMIT', 'Too many failed authentications from this address; retry later', {
+    retryAfter,
+  });
 }
 
 /**
@@ -122,6 +130,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     pepper,
     auth,
     limiter: createRequestLimiter(plans),
+    failedAuth: createFailedAuthLimiter(config.failedAuthPerMinute),
     clock,
     log: app.log,
     startedAt: Date.now(),
@@ -140,8 +149,13 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     if (context.closing)
       throw new GatewayError('SERVICE_UNAVAILABLE', 'The gateway is shutting down; retry', { retryAfter: 1 });
     if (request.is404 || request.routeOptions.config.public) return;
+    const blocked = await context.failedAuth.blockedFor(request.ip);
+    if (blocked > 0) throw tooManyFailures(blocked);
     const principal = await context.auth.authenticate(bearerToken(request.headers.authorization));
-    if (!principal) throw new GatewayError('UNAUTHORIZED', unauthorizedMessage);
+    if (!principal) {
+      const wait = await context.failedAuth.fail(request.ip);
+      throw wait > 0 ? tooManyFailures(wait) : new GatewayError('UNAUTHORIZED', unauthorizedMessage);
+    }
     request.principal = principal;
     const decision = await context.limiter.consume(principal);
     reply.headers(rateLimitHeaders(decision));

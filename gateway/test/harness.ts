@@ -36,7 +36,7 @@ export async function startTestGateway(config: Partial<GatewayConfig> = {}): Pro
     },
   });
   const gateway = await createGateway({
-    config: { port: 0, host: '127.0.0.1', heartbeatMs: 60_000, ...config },
+    config: { port: 0, host: '127.0.0.1', heartbeatMs: 60_000, failedAuthPerMinute: 10_000, ...config },
     service,
     keys,
     pepper,

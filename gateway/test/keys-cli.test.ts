@@ -78,7 +78,7 @@ beforeAll(async () => {
   });
   const config = { dataDir: dir, keySecret: undefined };
   gateway = await createGateway({
-    config: { port: 0, host: '127.0.0.1', ...config },
+    config: { port: 0, host: '127.0.0.1', failedAuthPerMinute: 10_000, ...config },
     keys: createFileKeyStore(dir),
     pepper: loadPepper(config),
     logger: { level: 'info', stream },

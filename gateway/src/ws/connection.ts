@@ -70,16 +70,27 @@ export class Connection {
   }
 
   /** Authenticates, checks the session, and greets the client; runs once, right after the upgrade. */
-  async open(token: string | undefined): Promise<void> {
-    const { auth, limiter, service } = this.hub.context;
-    const principal = await auth.authenticate(token);
+  async open(token: string | undefined, address = ''): Promise<void> {
+    const { auth, limiter, service, failedAuth } = this.hub.context;
+    const blocked = await failedAuth.blockedFor(address);
+    const principal = blocked > 0 ? null : await auth.authenticate(token);
     if (this.isClosed()) return;
-    if (!principal)
+    if (!principal) {
+      const wait = blocked > 0 ? blocked : await failedAuth.fail(address);
+      if (wait > 0) {
+        return this.fail({
+          code: 'RATE_LIMIT',
+          message: 'Too many failed authentications from this address; retry later',
+          close: closeCodes.rateLimited,
+          retryAfter: wait,
+        });
+      }
       return this.fail({
         code: 'UNAUTHORIZED',
         message: unauthorizedMessage,
         close: closeCodes.unauthorized,
       });
+    }
     const decision = await limiter.consume(principal);
     if (!decision.allowed) {
       return this.fail({

@@ -127,7 +127,7 @@ export function attachWebSocket(server: Server, context: GatewayContext): WebSoc
       hub.add(conn);
       hub.enter();
       conn
-        .open(token)
+        .open(token, request.socket.remoteAddress)
         .catch((error: unknown) => {
           context.log.error({ err: error, url }, 'websocket open failed');
           conn.close(closeCodes.internalError);
