@@ -1,8 +1,14 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+
+// graphql 16 ships CommonJS (`main`) and ESM (`module`) builds without an `exports` map. Node loads the CommonJS one
+// for every importer (Pothos, Yoga, graphql-ws), but Vite would hand transformed files the ESM one: two copies of
+// graphql's classes, which graphql rejects ("from another module or realm"). Point Vite at the file Node uses.
+const graphql = createRequire(import.meta.url).resolve('graphql');
 
 export default defineConfig({
   ssr: { resolve: { conditions: ['@limbic/source'] } },
-  resolve: { conditions: ['@limbic/source'] },
+  resolve: { conditions: ['@limbic/source'], alias: [{ find: /^graphql$/, replacement: graphql }] },
   test: {
     include: [
       'core/src/**/*.test.ts',

@@ -110,7 +110,7 @@ export type {
 } from './prompt/prompt-data.js';
 export type { AttachmentStyle, NeedState, PromptInput } from './prompt/prompt-input.js';
 export { createCryptoRandom, createSeededRandom, type Random } from './random.js';
-export { defaultPageSize, maxPageSize } from './session/cursor.js';
+export { defaultPageSize, encodeCursor, maxPageSize } from './session/cursor.js';
 export type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './session/results.js';
 export {
   type AckResult,

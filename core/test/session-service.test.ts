@@ -247,6 +247,20 @@ describe('session service: turns', () => {
     expect(seen[0]).toMatch(/^state:created:/);
     expect(seen.slice(1)).toEqual(['turn:anger', 'state:turn:anger']);
   });
+
+  it('describes the state at the time of the write in every state event, as getState would', async () => {
+    const { service, clock } = setup();
+    const snapshots: { cause: string; at: string }[] = [];
+    service.on('state', (e) => snapshots.push({ cause: e.cause, at: e.snapshot.at }));
+    const { sessionId } = await service.createSession('alice', { preset: 'rival' });
+    await service.appraisalTurn('alice', { sessionId, appraisal: canonical.insult });
+    clock.advance(2 * hour);
+    await service.setPreferences('alice', sessionId, { enabled: true });
+    const last = snapshots[snapshots.length - 1];
+    expect(last?.cause).toBe('preferences');
+    expect(last?.at).toBe(new Date(clock.now()).toISOString());
+    expect((await service.getState('alice', sessionId)).at).toBe(last?.at);
+  });
 });
 
 describe('session service: proactive', () => {

@@ -10,6 +10,7 @@ import { createRevocationWatch, type RevocationWatch } from './auth/revocation-w
 import { type GatewayConfig, loadConfig, plansOf } from './config.js';
 import type { GatewayContext } from './context.js';
 import { classify, GatewayError, toErrorBody, unauthorizedMessage } from './errors.js';
+import { attachGraphQL, type GraphQLEndpoint } from './graphql/index.js';
 import { redact } from './redact.js';
 import { registerRoutes } from './routes/index.js';
 import { createScheduler, type Scheduler } from './scheduler.js';
@@ -42,6 +43,8 @@ export interface Gateway {
   scheduler: Scheduler;
   /** The WebSocket endpoint (tests call `websocket.sweep()` to run a heartbeat now). */
   websocket: WebSocketEndpoint;
+  /** The GraphQL endpoint at /graphql (HTTP, SSE and graphql-ws). */
+  graphql: GraphQLEndpoint;
   /** Reports keys that stopped working to `context.onKeyRevoked` (every second; tests may call `check()`). */
   revocations: RevocationWatch;
   /** Starts listening; resolves with the base URL (e.g. `http://127.0.0.1:8787`). */
@@ -72,7 +75,8 @@ export function tooManyFailures(retryAfter: number): GatewayError {
 
 /**
  * Creates the gateway: Fastify for REST (JSON only, body limit, request ids, one error format), the `ws` endpoint
- * at /v1/ws/:sessionId, the proactive scheduler, API keys and per-key rate limits shared by every transport.
+ * at /v1/ws/:sessionId, GraphQL at /graphql (HTTP, SSE and graphql-ws), the proactive scheduler, API keys and
+ * per-key rate limits shared by every transport.
  * @example
  * const gateway = await createGateway({ config: { port: 0 } });
  * const url = await gateway.listen();
@@ -190,6 +194,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   });
 
   registerRoutes(app, context);
+  const graphql = attachGraphQL(app, context);
   const ws = attachWebSocket(app.server, context);
   const scheduler = createScheduler(context);
 
@@ -215,7 +220,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     context.closing = true;
     scheduler.stop();
     revocations.stop();
-    await ws.close();
+    await Promise.all([ws.close(), graphql.close()]);
   });
 
   return {
@@ -223,6 +228,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     context,
     scheduler,
     websocket: ws,
+    graphql,
     revocations,
     async listen() {
       await app.listen({ port: config.port, host: config.host });

@@ -65,6 +65,7 @@ async function main(): Promise<void> {
     '',
     `  Limbic gateway ${gateway.context.version} listening on ${url}`,
     `  REST ${url}/v1   WebSocket ${url.replace(/^http/, 'ws')}/v1/ws/:sessionId?token=…   OpenAPI ${url}/v1/openapi.json`,
+    `  GraphQL ${url}/graphql (GraphiQL in a browser; graphql-ws and SSE subscriptions on the same path)`,
     `  store: ${gateway.context.service.store.kind}   time scale: ${config.timeScale}   data: ${dataDir}`,
   ];
   if (sandboxKey) {

@@ -29,20 +29,30 @@ describe('GET /v1/openapi.json', () => {
     expect(registered.length).toBeGreaterThanOrEqual(13);
     const documented: string[] = [];
     const webSocket: string[] = [];
+    const graphql: string[] = [];
     for (const [path, operations] of Object.entries(openApi.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        (operation['x-websocket'] ? webSocket : documented).push(`${method.toUpperCase()} ${path}`);
+        const entry = `${method.toUpperCase()} ${path}`;
+        (operation['x-websocket'] ? webSocket : documented).push(entry);
+        if (operation['x-graphql']) graphql.push(entry);
       }
     }
     // The WebSocket endpoint is served on the upgrade event; a plain-HTTP route for it is optional.
     expect(registered.filter((r) => !webSocket.includes(r)).sort()).toEqual(documented.sort());
     expect(webSocket).toEqual(['GET /v1/ws/{sessionId}']);
+    expect(graphql).toEqual(['GET /graphql', 'POST /graphql']);
   });
 
   it('marks exactly the public routes as needing no key', () => {
     for (const route of served()) {
       const operation = openApi.paths[toTemplate(route.url)]?.[route.method.toLowerCase()];
       if (!operation || operation['x-websocket']) continue;
+      if (operation['x-graphql']) {
+        // Public to the REST hook: GraphQL checks the key itself, optional for health and introspection only.
+        expect(route.public).toBe(true);
+        expect(operation.security).toEqual([{ bearer: [] }, {}]);
+        continue;
+      }
       expect(operation.security.length === 0, `${route.method} ${route.url}`).toBe(route.public);
     }
   });

@@ -83,7 +83,8 @@ describe('ws: authentication and ownership', () => {
   });
 
   it('answers an upgrade on a path nobody serves with HTTP 404, without logging the key', async () => {
-    for (const path of ['/v1/wsx', '/graphql', '/v1/ws']) {
+    // /graphql itself is the graphql-ws endpoint (graphql-subscriptions.test.ts).
+    for (const path of ['/v1/wsx', '/graphql/x', '/v1/ws']) {
       const ws = new WebSocket(`${t.wsUrl}${path}?token=${t.keys.pro}`);
       const status = await new Promise<number>((resolve) => {
         ws.on('unexpected-response', (request, response) => {

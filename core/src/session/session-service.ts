@@ -451,14 +451,24 @@ export class SessionService {
     return toSnapshot(state, observe(state, params));
   }
 
-  #emitState(record: SessionRecord, cause: SessionEvents['state'][0]['cause']): void {
+  /**
+   * Emits the state event of a write. The snapshot describes the state at `now` (the write's time): writes that are
+   * not turns (preferences, acks, time-driven checks) keep the stored state at the last turn's time, so it is
+   * advanced here, as `getState` would.
+   */
+  #emitState(
+    record: SessionRecord,
+    cause: SessionEvents['state'][0]['cause'],
+    now = record.state.time,
+  ): void {
     if (!this.#events.has('state')) return;
     const { params } = this.#paramsOf(record);
+    const state = now > record.state.time ? advanceTo(record.state, params, now) : record.state;
     this.#events.emit('state', {
       owner: record.owner,
       sessionId: record.id,
       cause,
-      snapshot: toSnapshot(record.state, observe(record.state, params)),
+      snapshot: toSnapshot(state, observe(state, params)),
     });
   }
 
@@ -500,7 +510,8 @@ export class SessionService {
       for (let attempt = 0; ; attempt++) {
         const record = await this.#load(owner, sessionId);
         const { params } = this.#paramsOf(record);
-        const out = fn(record, params, this.clock.now());
+        const now = this.clock.now();
+        const out = fn(record, params, now);
         if (out.record === null) return out.result;
         const next = out.record;
         next.version = record.version + 1;
@@ -510,7 +521,7 @@ export class SessionService {
           }
           if (out.turn && this.#events.has('turn'))
             this.#events.emit('turn', { owner, sessionId, result: out.turn });
-          if (out.cause) this.#emitState(next, out.cause);
+          if (out.cause) this.#emitState(next, out.cause, now);
           if (out.action) this.#events.emit('proactive', { owner, sessionId, action: out.action });
           return out.result;
         }

@@ -1,5 +1,6 @@
 import { defaultPageSize, maxPageSize } from '@limbic/core';
 import { type ErrorCode, statusOf } from '../errors.js';
+import { graphQLComponentSchemas, graphQLPathItem } from './graphql.js';
 import { componentSchemas, errorSchema, int, type JsonSchema, ref, str } from './schemas.js';
 
 /** The OpenAPI 3.1 document of the gateway's REST interface (the parts this module fills in). */
@@ -24,6 +25,8 @@ export interface Operation {
   requestBody?: { required: true; content: { 'application/json': { schema: JsonSchema } } };
   responses: Record<string, { description: string; headers?: unknown; content?: unknown }>;
   'x-websocket'?: true;
+  /** The GraphQL endpoint: documented here, described by its schema (gateway/schema.graphql). */
+  'x-graphql'?: true;
 }
 
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -147,7 +150,7 @@ export function createOpenApiDocument(version: string): OpenApiDocument {
       title: 'Limbic',
       version,
       description:
-        'Emotion engine for AI characters. Every route except /v1/health and /v1/openapi.json needs `Authorization: Bearer <API_KEY>`. Every error has the body `{error: {code, status, message, details?, request_id, retry_after?}}`; a method a path does not serve answers 405 METHOD_NOT_ALLOWED with an `Allow` header. See docs/errors.md.',
+        'Emotion engine for AI characters. Every route except /v1/health and /v1/openapi.json needs `Authorization: Bearer <API_KEY>`. Every error has the body `{error: {code, status, message, details?, request_id, retry_after?}}`; a method a path does not serve answers 405 METHOD_NOT_ALLOWED with an `Allow` header. See docs/errors.md. GraphQL is served at /graphql (schema: gateway/schema.graphql; docs/graphql.md) with the same keys, rate limits and error codes (in `extensions.code`).',
     },
     paths: {
       '/v1/health': {
@@ -277,9 +280,10 @@ export function createOpenApiDocument(version: string): OpenApiDocument {
           'x-websocket': true,
         },
       },
+      '/graphql': graphQLPathItem(),
     },
     components: {
-      schemas: componentSchemas(),
+      schemas: { ...componentSchemas(), ...graphQLComponentSchemas() },
       securitySchemes: {
         bearer: {
           type: 'http',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context.js';
 import { GatewayError } from '../errors.js';
 
@@ -13,30 +13,37 @@ export interface HealthBody {
 }
 
 /**
- * GET /v1/health (public): the gateway's version, store, uptime and time scale. It reads the store's earliest due
- * time (one index lookup) to prove the store answers; a store that fails yields 503 SERVICE_UNAVAILABLE.
+ * Reads the gateway's health: it asks the store for its earliest due time (one index lookup) to prove the store
+ * answers. Shared by GET /v1/health and the GraphQL `health` query.
+ * @throws GatewayError SERVICE_UNAVAILABLE when the store fails.
  */
-export function registerHealthRoutes(app: FastifyInstance, context: GatewayContext): void {
+export async function checkHealth(
+  context: GatewayContext,
+  log: FastifyBaseLogger = context.log,
+): Promise<HealthBody> {
   const { service, config } = context;
-  app.get('/v1/health', { config: { public: true } }, async (request): Promise<HealthBody> => {
-    try {
-      await service.store.earliestDue();
-    } catch (error) {
-      request.log.error({ err: error }, 'health check: store unreachable');
-      throw new GatewayError(
-        'SERVICE_UNAVAILABLE',
-        `The ${service.store.kind} session store is unreachable`,
-        {
-          retryAfter: 5,
-        },
-      );
-    }
-    return {
-      status: 'ok',
-      version: context.version,
-      store: { kind: service.store.kind, reachable: true },
-      uptime_seconds: Math.floor((Date.now() - context.startedAt) / 1000),
-      time_scale: config.timeScale,
-    };
-  });
+  try {
+    await service.store.earliestDue();
+  } catch (error) {
+    log.error({ err: error }, 'health check: store unreachable');
+    throw new GatewayError('SERVICE_UNAVAILABLE', `The ${service.store.kind} session store is unreachable`, {
+      retryAfter: 5,
+    });
+  }
+  return {
+    status: 'ok',
+    version: context.version,
+    store: { kind: service.store.kind, reachable: true },
+    uptime_seconds: Math.floor((Date.now() - context.startedAt) / 1000),
+    time_scale: config.timeScale,
+  };
+}
+
+/** GET /v1/health (public): {@link checkHealth}; a store that fails yields 503 SERVICE_UNAVAILABLE. */
+export function registerHealthRoutes(app: FastifyInstance, context: GatewayContext): void {
+  app.get(
+    '/v1/health',
+    { config: { public: true } },
+    (request): Promise<HealthBody> => checkHealth(context, request.log),
+  );
 }

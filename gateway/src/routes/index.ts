@@ -19,26 +19,53 @@ export interface RouteEntry {
   kind: 'route' | 'method-not-allowed';
 }
 
-const registries = new WeakMap<FastifyInstance, RouteEntry[]>();
+interface Registry {
+  entries: RouteEntry[];
+  kind: RouteEntry['kind'];
+}
+
+const registries = new WeakMap<FastifyInstance, Registry>();
 
 /**
  * Every route registered on `app` from {@link registerRoutes} on (including routes added later by other parts of
- * the gateway), except Fastify's automatic HEAD twins of GET routes. The OpenAPI test compares this list with the
- * document.
+ * the gateway), except the HEAD twins of GET routes (Fastify's automatic ones, and /graphql's). The OpenAPI test
+ * compares this list with the document.
  */
 export function registeredRoutes(app: FastifyInstance): readonly RouteEntry[] {
-  return registries.get(app) ?? [];
+  return registries.get(app)?.entries ?? [];
+}
+
+/**
+ * Registers the 405 answers of the paths in `served` (path → every method it serves, HEAD included when served),
+ * recorded as `method-not-allowed` routes. Also for routes registered after {@link registerRoutes}, such as
+ * /graphql.
+ */
+export function registerMethodNotAllowedFor(
+  app: FastifyInstance,
+  served: ReadonlyMap<string, Set<string>>,
+): void {
+  const registry = registries.get(app);
+  if (registry) registry.kind = 'method-not-allowed';
+  try {
+    registerMethodNotAllowed(app, served);
+  } finally {
+    if (registry) registry.kind = 'route';
+  }
 }
 
 /** Registers every REST route of the /v1 interface, then the 405 answers for the methods each path lacks. */
 export function registerRoutes(app: FastifyInstance, context: GatewayContext): void {
-  const entries: RouteEntry[] = [];
-  registries.set(app, entries);
-  let kind: RouteEntry['kind'] = 'route';
+  const registry: Registry = { entries: [], kind: 'route' };
+  registries.set(app, registry);
   app.addHook('onRoute', (route) => {
-    if (route.method === 'HEAD' && kind === 'route') return;
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-      entries.push({ method, url: route.url, public: route.config?.public === true, kind });
+      if (method === 'HEAD' && registry.kind === 'route') continue;
+      registry.entries.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        kind: registry.kind,
+      });
     }
   });
 
@@ -51,13 +78,12 @@ export function registerRoutes(app: FastifyInstance, context: GatewayContext): v
   registerOpenApiRoutes(app, context);
 
   const served = new Map<string, Set<string>>();
-  for (const { method, url } of entries) {
+  for (const { method, url } of registry.entries) {
     const methods = served.get(url) ?? new Set<string>();
     methods.add(method);
+    // Fastify answers HEAD for every GET route.
     if (method === 'GET') methods.add('HEAD');
     served.set(url, methods);
   }
-  kind = 'method-not-allowed';
-  registerMethodNotAllowed(app, served);
-  kind = 'route';
+  registerMethodNotAllowedFor(app, served);
 }

@@ -1,0 +1,48 @@
+import SchemaBuilder from '@pothos/core';
+import type { FastifyReply } from 'fastify';
+import type { Principal } from '../auth/authenticator.js';
+import type { GatewayContext } from '../context.js';
+import type { FeedRegistry } from './feed.js';
+import type { SessionWatch } from './session-watch.js';
+
+/** The context of one GraphQL operation, over HTTP (Yoga) or graphql-ws. */
+export interface GraphQLContext {
+  gateway: GatewayContext;
+  transport: 'http' | 'ws';
+  /** The API key presented: the Authorization header (HTTP) or the connectionParams (graphql-ws). */
+  token: string | undefined;
+  /** The caller's address, for the failed-authentication limit. */
+  ip: string | undefined;
+  /**
+   * The authenticated caller. Set before any field runs, except in public operations (only `health` and
+   * introspection), where it stays null; graphql-ws sets it when the connection is accepted.
+   */
+  principal: Principal | null;
+  /** HTTP only: the Fastify reply, for the rate-limit headers. */
+  reply: FastifyReply | undefined;
+  /** Every open subscription stream, so shutdown can end them. */
+  feeds: FeedRegistry;
+  /** The service's events, by session, for subscriptions. */
+  watch: SessionWatch;
+}
+
+/**
+ * The Pothos schema builder of the GraphQL layer. Output fields are non-null unless marked `nullable`; input
+ * fields are optional unless marked `required`.
+ */
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  DefaultFieldNullability: false;
+}>({ defaultFieldNullability: false });
+
+/**
+ * Returns `list` unchanged when it names every member of the string union `T` (it fails to typecheck when one is
+ * missing), so GraphQL enums built from it cannot fall behind the core's types.
+ * @example
+ * const levels = allOf<IntensityLevel>()(['faint', 'mild', 'moderate', 'strong', 'intense']);
+ */
+export function allOf<T extends string>() {
+  return <const L extends readonly T[]>(
+    list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : never),
+  ) => list;
+}

@@ -1,0 +1,41 @@
+import { emotionLabels, type IntensityLevel, type StageTransitionReason, soulStages } from '@limbic/core';
+import { allOf, builder } from './builder.js';
+
+/** The 19 discrete emotion labels. */
+export const EmotionLabelEnum = builder.enumType('EmotionLabel', {
+  description: 'A discrete emotion label (docs/emotion-model.md).',
+  values: emotionLabels,
+});
+
+/** Intensity in words. */
+export const IntensityLevelEnum = builder.enumType('IntensityLevel', {
+  description: 'Intensity in words: < .2 faint, < .4 mild, < .6 moderate, < .8 strong, else intense.',
+  values: allOf<IntensityLevel>()(['faint', 'mild', 'moderate', 'strong', 'intense']),
+});
+
+/** The 15 soul stage ids. */
+export const SoulStageIdEnum = builder.enumType('SoulStageId', {
+  description: 'A soul stage, levels 1-15 in order.',
+  values: soulStages.map((s) => s.id),
+});
+
+/** The five groups of soul stages. */
+export const SoulStageGroupEnum = builder.enumType('SoulStageGroup', {
+  description: 'The group of a soul stage.',
+  values: [...new Set(soulStages.map((s) => s.group))],
+});
+
+/** Why a soul stage changed. */
+export const StageTransitionReasonEnum = builder.enumType('StageTransitionReason', {
+  description: 'Why the soul stage changed.',
+  values: allOf<StageTransitionReason>()([
+    'load_rising',
+    'load_falling',
+    'catastrophe',
+    'recovery_started',
+    'recovery_progress',
+    'recovered',
+    'relapse',
+    'growth',
+  ]),
+});

@@ -1,0 +1,103 @@
+import {
+  type DocumentNode,
+  type GraphQLError,
+  getOperationAST,
+  Kind,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { Principal } from '../auth/authenticator.js';
+import { rateLimitHeaders } from '../auth/rate-limiter.js';
+import type { GraphQLContext } from './builder.js';
+import { graphQLError, rateLimited, unauthorized } from './errors.js';
+
+/** Root fields anyone may query without a key: the health check and introspection. */
+export const publicRootFields: ReadonlySet<string> = new Set(['health', '__schema', '__type', '__typename']);
+
+function rootFieldNames(
+  set: SelectionSetNode,
+  document: DocumentNode,
+  out: Set<string>,
+  seen: Set<string>,
+): void {
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) out.add(selection.name.value);
+    else if (selection.kind === Kind.INLINE_FRAGMENT)
+      rootFieldNames(selection.selectionSet, document, out, seen);
+    else if (!seen.has(selection.name.value)) {
+      seen.add(selection.name.value);
+      const fragment = document.definitions.find(
+        (d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === selection.name.value,
+      );
+      if (fragment?.kind === Kind.FRAGMENT_DEFINITION)
+        rootFieldNames(fragment.selectionSet, document, out, seen);
+    }
+  }
+}
+
+/** True for a query that selects only `health` and introspection fields: it needs no key and is not counted. */
+export function isPublicOperation(operation: OperationDefinitionNode, document: DocumentNode): boolean {
+  if (operation.operation !== 'query') return false;
+  const names = new Set<string>();
+  rootFieldNames(operation.selectionSet, document, names, new Set());
+  return [...names].every((name) => publicRootFields.has(name));
+}
+
+/**
+ * Authenticates the caller of a non-public operation (unless graphql-ws already did when the socket connected)
+ * and counts the operation once against the key's plan, with the limiter REST and the WebSocket use. Resolves
+ * with the error that refuses the operation, or null to let it run.
+ */
+export async function admit(
+  ctx: GraphQLContext,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+): Promise<GraphQLError | null> {
+  const operation = getOperationAST(document, operationName);
+  // An operation that cannot be resolved fails in the executor with its own message.
+  if (!operation || isPublicOperation(operation, document)) return null;
+  const { gateway } = ctx;
+  if (gateway.closing) {
+    return graphQLError('SERVICE_UNAVAILABLE', 'The gateway is shutting down; retry', { retryAfter: 1 });
+  }
+  let principal: Principal | null = ctx.principal;
+  if (!principal) {
+    const address = ctx.ip ?? 'unknown';
+    const blocked = await gateway.failedAuth.blockedFor(address);
+    if (blocked > 0) return tooManyFailures(blocked);
+    principal = await gateway.auth.authenticate(ctx.token);
+    if (!principal) {
+      const wait = await gateway.failedAuth.fail(address);
+      return wait > 0 ? tooManyFailures(wait) : unauthorized();
+    }
+    ctx.principal = principal;
+  }
+  const decision = await gateway.limiter.consume(principal);
+  ctx.reply?.headers(rateLimitHeaders(decision));
+  return decision.allowed ? null : rateLimited(decision);
+}
+
+function tooManyFailures(retryAfter: number): GraphQLError {
+  return graphQLError('RATE_LIMIT', 'Too many failed authentications from this address; retry later', {
+    retryAfter,
+  });
+}
+
+/**
+ * The envelop plugin that runs {@link admit} before every operation Yoga or graphql-ws executes or subscribes,
+ * after parsing and validation (which need no key: the schema is public).
+ */
+export function guardPlugin(): Plugin<GraphQLContext> {
+  const guard = async ({
+    args,
+    setResultAndStopExecution,
+  }: {
+    args: { document: DocumentNode; operationName?: string | null | undefined; contextValue: unknown };
+    setResultAndStopExecution: (result: { errors: GraphQLError[] }) => void;
+  }) => {
+    const refusal = await admit(args.contextValue as GraphQLContext, args.document, args.operationName);
+    if (refusal) setResultAndStopExecution({ errors: [refusal] });
+  };
+  return { onExecute: guard, onSubscribe: guard };
+}

@@ -1,0 +1,104 @@
+import { encodeCursor, isLimbicError, maxPageSize, toValidationError } from '@limbic/core';
+import { checkHealth } from '../routes/health.js';
+import { presetSummaries } from '../routes/presets.js';
+import { sessionIdParam } from '../routes/route-input.js';
+import { builder, type GraphQLContext } from './builder.js';
+import { StateSnapshotRef } from './emotion-types.js';
+import { unauthorized } from './errors.js';
+import { HealthRef, PresetSummaryRef } from './meta-types.js';
+import { ProactiveActionRef } from './proactive-types.js';
+import { type SessionConnection, SessionConnectionRef, SessionDetailsRef } from './session-types.js';
+
+/** The owner of the caller's sessions. @throws GraphQLError UNAUTHORIZED when the operation was not admitted. */
+export function ownerOf(ctx: GraphQLContext): string {
+  if (!ctx.principal) throw unauthorized();
+  return ctx.principal.owner;
+}
+
+/** A session id argument, checked like a REST path parameter (an over-long id is NOT_FOUND). */
+export function sessionIdArg(id: string | number): string {
+  return sessionIdParam(String(id));
+}
+
+async function listSessions(
+  ctx: GraphQLContext,
+  first: number,
+  after: string | null,
+): Promise<SessionConnection> {
+  if (!Number.isInteger(first) || first < 1 || first > maxPageSize) {
+    throw toValidationError('page', [
+      { path: 'first', message: `must be an integer in [1, ${maxPageSize}]` },
+    ]);
+  }
+  try {
+    const page = await ctx.gateway.service.listSessions(ownerOf(ctx), { cursor: after, limit: first });
+    const edges = page.sessions.map((node) => ({ cursor: encodeCursor(node.sessionId), node }));
+    return {
+      edges,
+      pageInfo: {
+        hasNextPage: page.cursor !== null,
+        hasPreviousPage: false,
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: edges[edges.length - 1]?.cursor ?? null,
+      },
+    };
+  } catch (error) {
+    // The core names REST's `cursor`; here the argument is `after`.
+    if (!isLimbicError(error, 'VALIDATION_ERROR')) throw error;
+    throw toValidationError(
+      'cursor',
+      error.issues.map((issue) => (issue.path === 'cursor' ? { ...issue, path: 'after' } : issue)),
+    );
+  }
+}
+
+builder.queryType({
+  description: 'Every root field is null when it fails; its error (with extensions.code) is in `errors`.',
+  fields: (t) => ({
+    session: t.field({
+      type: SessionDetailsRef,
+      nullable: true,
+      description: 'A session with its preferences and its state now (REST GET /v1/persona/:id).',
+      args: { id: t.arg.id({ required: true }) },
+      resolve: (_root, { id }, ctx) => ctx.gateway.service.getSession(ownerOf(ctx), sessionIdArg(id)),
+    }),
+    sessions: t.field({
+      type: SessionConnectionRef,
+      nullable: true,
+      description: 'Your sessions, oldest first, `first` (1-100) at a time (REST GET /v1/persona).',
+      args: {
+        first: t.arg.int({ required: true, defaultValue: 20, description: 'Page size, 1-100' }),
+        after: t.arg.string({ description: 'The endCursor (or an edge cursor) of the previous page' }),
+      },
+      resolve: (_root, { first, after }, ctx) => listSessions(ctx, first, after ?? null),
+    }),
+    state: t.field({
+      type: StateSnapshotRef,
+      nullable: true,
+      description: 'The state snapshot now (REST GET /v1/state/:sessionId).',
+      args: { sessionId: t.arg.id({ required: true }) },
+      resolve: (_root, { sessionId }, ctx) =>
+        ctx.gateway.service.getState(ownerOf(ctx), sessionIdArg(sessionId)),
+    }),
+    proactiveActions: t.field({
+      type: [ProactiveActionRef],
+      nullable: true,
+      description:
+        'The pending proactive actions, oldest first; a due time-driven check runs first (REST GET /v1/proactive/:sessionId).',
+      args: { sessionId: t.arg.id({ required: true }) },
+      resolve: (_root, { sessionId }, ctx) =>
+        ctx.gateway.service.pendingActions(ownerOf(ctx), sessionIdArg(sessionId)),
+    }),
+    presets: t.field({
+      type: [PresetSummaryRef],
+      description: 'The built-in presets (REST GET /v1/presets).',
+      resolve: () => presetSummaries(),
+    }),
+    health: t.field({
+      type: HealthRef,
+      nullable: true,
+      description: 'The gateway’s health (REST GET /v1/health). Needs no key.',
+      resolve: (_root, _args, ctx) => checkHealth(ctx.gateway),
+    }),
+  }),
+});

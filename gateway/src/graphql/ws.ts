@@ -1,0 +1,185 @@
+import type { Server } from 'node:http';
+import type { ExecutionArgs, GraphQLError, GraphQLFormattedError } from 'graphql';
+import { CloseCode } from 'graphql-ws';
+import { useServer } from 'graphql-ws/use/ws';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { bearerToken } from '../auth/authenticator.js';
+import type { GatewayContext } from '../context.js';
+import { rejectUpgrade, upgradeRouterOf } from '../ws/upgrade-router.js';
+import { graphQLError, normalizeError } from './errors.js';
+import { graphQLPath, type LimbicYoga, type WsExtra } from './yoga.js';
+
+/** Most subscriptions one graphql-ws socket may have open at once. */
+export const maxSubscriptionsPerSocket = 100;
+
+/** The graphql-ws endpoint on /graphql. */
+export interface GraphQLWebSocket {
+  /** Closes every socket with 1001 Going away and stops accepting new ones. */
+  close(): Promise<void>;
+  /**
+   * Drops every socket at once without a close handshake, as a network failure would: clients that retry reconnect
+   * and resubscribe. For tests of reconnection. Returns how many sockets it dropped.
+   */
+  drop(): number;
+  /** Open sockets. */
+  readonly size: number;
+}
+
+/**
+ * Reads the API key from connectionParams: `{authorization: 'Bearer <key>'}` (also `Authorization`), or
+ * `{token}` / `{apiKey}` holding the bare key.
+ */
+export function keyFromParams(params: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  if (!params) return undefined;
+  const header = params.authorization ?? params.Authorization;
+  if (typeof header === 'string') return bearerToken(header);
+  const bare = params.token ?? params.apiKey;
+  return typeof bare === 'string' ? bare : undefined;
+}
+
+// graphql-ws sends errors as they are; `extensions.http` is Yoga's HTTP-only hint, so it is dropped here.
+function format(error: GraphQLError): GraphQLFormattedError {
+  const json = error.toJSON();
+  if (!json.extensions || !('http' in json.extensions)) return json;
+  const { http: _, ...extensions } = json.extensions;
+  return { ...json, extensions };
+}
+
+/**
+ * Attaches graphql-ws (the graphql-transport-ws protocol, over `ws`) on /graphql through the shared upgrade
+ * router. The key comes in connectionParams and is checked on `connection_init`: a missing or bad key closes the
+ * socket with 4403 Forbidden. Every `subscribe` message runs Yoga's envelop pipeline (armor limits, guard, error
+ * normalization), so the rules of HTTP apply; each counts once against the key's rate limit. Sockets of a revoked
+ * key close with 4403.
+ */
+export function attachGraphQLWebSocket(
+  server: Server,
+  gateway: GatewayContext,
+  yoga: LimbicYoga,
+): GraphQLWebSocket {
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: gateway.config.wsMaxMessage,
+    perMessageDeflate: false,
+    // ws ≥ 8.19 option missing from @types/ws: destroy sockets whose peer ignores our close frame.
+    ...({ closeTimeout: 2_000 } as object),
+  });
+  const byKey = new Map<string, Set<WebSocket>>();
+  const onInternal = (error: unknown) => gateway.log.error({ err: error }, 'graphql-ws operation failed');
+  const normalize = (error: unknown) => normalizeError(error, onInternal);
+
+  const disposable = useServer<Record<string, unknown>, { [K in keyof WsExtra]: WsExtra[K] }>(
+    {
+      async onConnect(ctx) {
+        const { extra } = ctx;
+        extra.token = keyFromParams(ctx.connectionParams);
+        extra.ip = extra.request.socket.remoteAddress;
+        extra.principal = null;
+        const address = extra.ip ?? 'unknown';
+        if ((await gateway.failedAuth.blockedFor(address)) > 0) return false;
+        const principal = await gateway.auth.authenticate(extra.token);
+        if (!principal) {
+          await gateway.failedAuth.fail(address);
+          return false;
+        }
+        // The peer may have gone while the key was checked; onClose has run already then.
+        if (extra.socket.readyState !== extra.socket.OPEN) return false;
+        extra.principal = principal;
+        const set = byKey.get(principal.keyId) ?? new Set();
+        set.add(extra.socket);
+        byKey.set(principal.keyId, set);
+        return true;
+      },
+      onClose(ctx) {
+        const keyId = ctx.extra.principal?.keyId;
+        const set = keyId === undefined ? undefined : byKey.get(keyId);
+        set?.delete(ctx.extra.socket);
+        if (keyId !== undefined && set?.size === 0) byKey.delete(keyId);
+      },
+      async onSubscribe(ctx, _id, params) {
+        if (Object.keys(ctx.subscriptions).length > maxSubscriptionsPerSocket) {
+          return [
+            graphQLError(
+              'RATE_LIMIT',
+              `Too many subscriptions on this socket: at most ${maxSubscriptionsPerSocket} may be open`,
+            ),
+          ];
+        }
+        const enveloped = yoga.getEnveloped({
+          ...ctx,
+          req: ctx.extra.request,
+          socket: ctx.extra.socket,
+          params,
+        } as never);
+        let document: ReturnType<typeof enveloped.parse>;
+        try {
+          document = enveloped.parse(params.query);
+        } catch (error) {
+          return [normalize(error)];
+        }
+        const errors = enveloped.validate(enveloped.schema, document);
+        if (errors.length > 0) return errors.map(normalize);
+        const args: ExecutionArgs = {
+          schema: enveloped.schema,
+          operationName: params.operationName ?? null,
+          document,
+          variableValues: params.variables ?? null,
+          contextValue: await enveloped.contextFactory(),
+          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+        };
+        return args;
+      },
+      execute: (args) => (args.rootValue as { execute(a: ExecutionArgs): unknown }).execute(args) as never,
+      subscribe: (args) =>
+        (args.rootValue as { subscribe(a: ExecutionArgs): unknown }).subscribe(args) as never,
+      onNext(_ctx, _id, _payload, _args, result) {
+        if (!result.errors) return undefined;
+        const errors = result.errors.map((error) => format(normalize(error)));
+        return { ...(result.data === undefined ? {} : { data: result.data }), errors };
+      },
+      onError(_ctx, _id, _payload, errors) {
+        return errors.map((error) => format(normalize(error)));
+      },
+    },
+    wss,
+    gateway.config.heartbeatMs,
+  );
+
+  upgradeRouterOf(server).add((request, socket, head) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== graphQLPath) return false;
+    if (gateway.closing) {
+      rejectUpgrade(
+        socket,
+        503,
+        { code: 'SERVICE_UNAVAILABLE', message: 'The gateway is shutting down; retry' },
+        { 'Retry-After': '1' },
+      );
+      return true;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    return true;
+  });
+
+  const onRevoked = (keyId: string) => {
+    for (const ws of byKey.get(keyId) ?? []) ws.close(CloseCode.Forbidden, 'Forbidden');
+  };
+  gateway.onKeyRevoked.add(onRevoked);
+
+  let closing: Promise<void> | undefined;
+  return {
+    close() {
+      gateway.onKeyRevoked.delete(onRevoked);
+      closing ??= Promise.resolve(disposable.dispose());
+      return closing;
+    },
+    drop() {
+      const sockets = [...wss.clients];
+      for (const ws of sockets) ws.terminate();
+      return sockets.length;
+    },
+    get size() {
+      return wss.clients.size;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import type { Principal } from '../auth/authenticator.js';
+import { bearerToken } from '../auth/authenticator.js';
+import type { GatewayContext } from '../context.js';
+import type { GraphQLContext } from './builder.js';
+import { normalizeError } from './errors.js';
+import type { FeedRegistry } from './feed.js';
+import { guardPlugin } from './guard.js';
+import { armorPlugin, costPlugin } from './limits.js';
+import { graphQLSchema } from './schema.js';
+import type { SessionWatch } from './session-watch.js';
+
+/** The path of the GraphQL endpoint (HTTP, SSE and graphql-ws). */
+export const graphQLPath = '/graphql';
+
+/** What the Fastify route hands Yoga with each HTTP request. */
+export interface HttpServerContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** What the graphql-ws server hands Yoga with each operation (the graphql-ws context's `extra`). */
+export interface WsExtra {
+  /** The key from connectionParams, checked when the socket connected. */
+  token: string | undefined;
+  principal: Principal | null;
+  ip: string | undefined;
+}
+
+/** The Yoga instance of the gateway. */
+export type LimbicYoga = YogaServerInstance<HttpServerContext, GraphQLContext>;
+
+/** Gives every validation error Limbic's VALIDATION_ERROR code (Yoga would say GRAPHQL_VALIDATION_FAILED). */
+function validationCodePlugin(onInternal: (error: unknown) => void): Plugin {
+  return {
+    onValidate() {
+      return ({ valid, result, setResult }) => {
+        if (!valid) setResult(result.map((error) => normalizeError(error, onInternal)));
+      };
+    },
+  };
+}
+
+/**
+ * Creates the Yoga server of the GraphQL layer: the gateway's schema; graphql-armor's limits and the cost rule;
+ * the guard (key, owner, rate limit) before every operation; every error normalized to Limbic's codes with
+ * unknown errors masked; GraphiQL on GET /graphql for browsers. CORS is off, as for REST: keys belong on servers.
+ */
+export function createGraphQLYoga(
+  gateway: GatewayContext,
+  feeds: FeedRegistry,
+  watch: SessionWatch,
+): LimbicYoga {
+  const onInternal = (error: unknown) => gateway.log.error({ err: error }, 'graphql operation failed');
+  return createYoga<HttpServerContext, GraphQLContext>({
+    schema: graphQLSchema(),
+    graphqlEndpoint: graphQLPath,
+    logging: false,
+    landingPage: false,
+    cors: false,
+    graphiql: { title: 'Limbic GraphQL' },
+    maskedErrors: { maskError: (error) => normalizeError(error, onInternal) },
+    plugins: [armorPlugin(), costPlugin(), validationCodePlugin(onInternal), guardPlugin()],
+    context: (initial): GraphQLContext => {
+      const extra = (initial as { extra?: WsExtra }).extra;
+      if (extra) {
+        return {
+          gateway,
+          transport: 'ws',
+          token: extra.token,
+          ip: extra.ip,
+          principal: extra.principal,
+          reply: undefined,
+          feeds,
+          watch,
+        };
+      }
+      return {
+        gateway,
+        transport: 'http',
+        token: bearerToken(initial.request.headers.get('authorization') ?? undefined),
+        ip: initial.req.ip,
+        principal: null,
+        reply: initial.reply,
+        feeds,
+        watch,
+      };
+    },
+  });
+}
+
+/**
+ * Serves Yoga at /graphql on the gateway's Fastify app: GET and POST (SSE when the client accepts
+ * text/event-stream), and HEAD like every GET path. The route is public to the REST auth hook: the guard
+ * authenticates inside GraphQL, where `health` and introspection need no key.
+ */
+export function registerGraphQLRoute(app: FastifyInstance, yoga: LimbicYoga): void {
+  app.route({
+    url: graphQLPath,
+    method: ['GET', 'HEAD', 'POST'],
+    // Fastify's automatic HEAD route cannot send Yoga's WHATWG Response, so HEAD is answered here: 200, no body.
+    exposeHeadRoute: false,
+    config: { public: true },
+    handler: (req, reply) =>
+      req.method === 'HEAD'
+        ? reply.code(200).send()
+        : yoga.handleNodeRequestAndResponse(req, reply, { req, reply }),
+  });
+}
