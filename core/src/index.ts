@@ -136,4 +136,10 @@ export {
   textTurnSchema,
 } from './session/turn-input.js';
 export { createMemoryStore } from './store/memory-store.js';
-export type { CreateOptions, DueSession, SessionRecord, SessionStore } from './store/session-store.js';
+export type {
+  CreateOptions,
+  DueSession,
+  SessionRecord,
+  SessionStore,
+  StoreChange,
+} from './store/session-store.js';

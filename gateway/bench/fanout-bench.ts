@@ -48,6 +48,8 @@ function startGateway(data: string): Promise<{ proc: ChildProcess; port: number 
       LOG_LEVEL: 'warn',
       LIMBIC_DATA: data,
       LIMBIC_API_KEYS: `${key}:enterprise`,
+      // The in-memory store: these figures are the transport's; gateway/bench/store-bench.ts compares the stores.
+      LIMBIC_STORE: 'memory',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

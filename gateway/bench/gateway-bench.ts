@@ -208,6 +208,8 @@ async function main(): Promise<void> {
         LOG_LEVEL: 'warn',
         LIMBIC_DATA: data,
         LIMBIC_API_KEYS: `${key}:enterprise`,
+        // The in-memory store: these figures are the transport's; gateway/bench/store-bench.ts compares the stores.
+        LIMBIC_STORE: 'memory',
       },
       /listening on http:\/\/127\.0\.0\.1:(\d+)/,
     );

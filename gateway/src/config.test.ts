@@ -32,6 +32,11 @@ describe('loadConfig', () => {
       apiKeys: [],
       dataDir: './data',
       keySecret: undefined,
+      store: 'sqlite',
+      sqliteFile: 'limbic.db',
+      sqliteSynchronous: 'FULL',
+      mongodbUri: undefined,
+      mongodbDb: undefined,
       logLevel: 'info',
       enterpriseRequestsPerMinute: Number.POSITIVE_INFINITY,
       enterpriseSessions: Number.POSITIVE_INFINITY,
@@ -96,6 +101,34 @@ describe('loadConfig', () => {
   it('refuses a port out of range', () => {
     expect(issuesOf({ PORT: '65536' }).map((i) => i.path)).toEqual(['PORT']);
     expect(issuesOf({ PORT: '-1' }).map((i) => i.path)).toEqual(['PORT']);
+  });
+});
+
+describe('LIMBIC_STORE', () => {
+  it('defaults to sqlite, and to mongodb when MONGODB_URI is set', () => {
+    expect(loadConfig({}).store).toBe('sqlite');
+    const uri = 'mongodb://db.example:27017/limbic';
+    expect(loadConfig({ MONGODB_URI: uri })).toMatchObject({ store: 'mongodb', mongodbUri: uri });
+    expect(loadConfig({ MONGODB_URI: uri, LIMBIC_STORE: 'sqlite' }).store).toBe('sqlite');
+    expect(loadConfig({ LIMBIC_STORE: 'memory' }).store).toBe('memory');
+    expect(loadConfig({ LIMBIC_DB: 'bots', MONGODB_URI: uri }).mongodbDb).toBe('bots');
+  });
+
+  it('reads the SQLite file and synchronous setting', () => {
+    expect(
+      loadConfig({ LIMBIC_SQLITE_FILE: 'sessions.db', LIMBIC_SQLITE_SYNCHRONOUS: 'NORMAL' }),
+    ).toMatchObject({ sqliteFile: 'sessions.db', sqliteSynchronous: 'NORMAL' });
+  });
+
+  it('names an unknown store, a bad synchronous setting and a missing or malformed MONGODB_URI', () => {
+    expect(issuesOf({ LIMBIC_STORE: 'postgres', LIMBIC_SQLITE_SYNCHRONOUS: 'OFF' })).toEqual([
+      { path: 'LIMBIC_STORE', message: 'must be one of memory, sqlite, mongodb (got "postgres")' },
+      { path: 'LIMBIC_SQLITE_SYNCHRONOUS', message: 'must be FULL or NORMAL (got "OFF")' },
+    ]);
+    expect(issuesOf({ LIMBIC_STORE: 'mongodb' })).toEqual([
+      { path: 'MONGODB_URI', message: 'must be set when LIMBIC_STORE is mongodb' },
+    ]);
+    expect(issuesOf({ MONGODB_URI: 'http://db.example' }).map((i) => i.path)).toEqual(['MONGODB_URI']);
   });
 });
 

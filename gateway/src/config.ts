@@ -10,6 +10,12 @@ export interface Plan {
 /** The plan names of the interface's limits table. */
 export type PlanName = 'free' | 'pro' | 'enterprise';
 
+/** Where sessions live: `memory` (nothing survives the process), `sqlite` (one file) or `mongodb`. */
+export type StoreKind = 'memory' | 'sqlite' | 'mongodb';
+
+/** The store kinds, for validation. */
+export const storeKinds: readonly StoreKind[] = ['memory', 'sqlite', 'mongodb'];
+
 /** A key given in LIMBIC_API_KEYS. */
 export interface ProvisionedKey {
   key: string;
@@ -31,6 +37,19 @@ export interface GatewayConfig {
    * live. `npm start` and `npm run keys` at the repository root both run in gateway/, so both use gateway/data.
    */
   dataDir: string;
+  /**
+   * LIMBIC_STORE: `sqlite` by default, `mongodb` by default when MONGODB_URI is set, `memory` on request (for tests
+   * and throwaway runs: nothing survives a restart).
+   */
+  store: StoreKind;
+  /** LIMBIC_SQLITE_FILE, default `limbic.db` in LIMBIC_DATA: the SQLite database file (relative to LIMBIC_DATA). */
+  sqliteFile: string;
+  /** LIMBIC_SQLITE_SYNCHRONOUS, default FULL: NORMAL trades the last writes before a power loss for speed. */
+  sqliteSynchronous: 'FULL' | 'NORMAL';
+  /** MONGODB_URI: the MongoDB connection string (selects the mongodb store unless LIMBIC_STORE says otherwise). */
+  mongodbUri: string | undefined;
+  /** LIMBIC_DB: the MongoDB database name; default: the one in MONGODB_URI, else `limbic`. */
+  mongodbDb: string | undefined;
   /** LIMBIC_KEY_SECRET: the pepper for key hashes; default: generated once and kept in LIMBIC_DATA. */
   keySecret: string | undefined;
   /** LOG_LEVEL, default info (fatal, error, warn, info, debug, trace, silent). */
@@ -114,6 +133,17 @@ function parseKeys(raw: string | undefined, issues: ValidationIssue[]): Provisio
   return out;
 }
 
+function parseStore(env: NodeJS.ProcessEnv, issues: ValidationIssue[]): StoreKind {
+  const raw = env.LIMBIC_STORE;
+  if (!raw) return env.MONGODB_URI ? 'mongodb' : 'sqlite';
+  if ((storeKinds as readonly string[]).includes(raw)) return raw as StoreKind;
+  issues.push({
+    path: 'LIMBIC_STORE',
+    message: `must be one of ${storeKinds.join(', ')} (got ${JSON.stringify(raw)})`,
+  });
+  return 'sqlite';
+}
+
 /**
  * Reads the gateway configuration from environment variables.
  * @throws Error listing every invalid variable by name and rule (the process should exit).
@@ -127,6 +157,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     apiKeys: parseKeys(env.LIMBIC_API_KEYS, issues),
     dataDir: env.LIMBIC_DATA || './data',
     keySecret: env.LIMBIC_KEY_SECRET || undefined,
+    store: parseStore(env, issues),
+    sqliteFile: env.LIMBIC_SQLITE_FILE || 'limbic.db',
+    sqliteSynchronous: env.LIMBIC_SQLITE_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL',
+    mongodbUri: env.MONGODB_URI || undefined,
+    mongodbDb: env.LIMBIC_DB || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     enterpriseRequestsPerMinute: number(
       env,
@@ -147,6 +182,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
       path: 'LOG_LEVEL',
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
     });
+  }
+  const sync = env.LIMBIC_SQLITE_SYNCHRONOUS;
+  if (sync && sync !== 'FULL' && sync !== 'NORMAL') {
+    issues.push({
+      path: 'LIMBIC_SQLITE_SYNCHRONOUS',
+      message: `must be FULL or NORMAL (got ${JSON.stringify(sync)})`,
+    });
+  }
+  if (config.store === 'mongodb' && !config.mongodbUri) {
+    issues.push({ path: 'MONGODB_URI', message: 'must be set when LIMBIC_STORE is mongodb' });
+  } else if (config.mongodbUri && !/^mongodb(\+srv)?:\/\//.test(config.mongodbUri)) {
+    issues.push({ path: 'MONGODB_URI', message: 'must start with mongodb:// or mongodb+srv://' });
   }
   if (config.keySecret !== undefined && config.keySecret.length < 16) {
     issues.push({ path: 'LIMBIC_KEY_SECRET', message: 'must be at least 16 characters' });

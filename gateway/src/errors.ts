@@ -54,6 +54,9 @@ export class GatewayError extends Error {
   }
 }
 
+/** Retry-After (seconds) of a STORE_UNAVAILABLE answer: a little more than the store's server-selection timeout. */
+export const storeRetryAfterSeconds = 5;
+
 /** The message every authentication failure gets (the same text for every cause, so keys cannot be probed). */
 export const unauthorizedMessage = 'Invalid or missing API key';
 
@@ -80,6 +83,7 @@ export function classify(error: unknown): Classified {
   if (isLimbicError(error)) {
     const out: Classified = { code: error.code, status: statusOf[error.code], message: error.message };
     if (error.issues.length) out.details = error.issues;
+    if (error.code === 'STORE_UNAVAILABLE') out.retryAfter = storeRetryAfterSeconds;
     if (error.code === 'INTERNAL_ERROR') out.message = 'Internal error';
     return out;
   }

@@ -5,7 +5,7 @@ import { bearerToken, createAuthenticator } from './auth/authenticator.js';
 import { createCachedAuthenticator } from './auth/cached-authenticator.js';
 import { createFailedAuthLimiter } from './auth/failed-auth-limiter.js';
 import { createMemoryKeyStore, type KeyStore } from './auth/key-store.js';
-import { createRequestLimiter, rateLimitHeaders } from './auth/rate-limiter.js';
+import { createRequestLimiter, limiterOptionsFor, rateLimitHeaders } from './auth/rate-limiter.js';
 import { createRevocationWatch, type RevocationWatch } from './auth/revocation-watch.js';
 import { type GatewayConfig, loadConfig, plansOf } from './config.js';
 import type { GatewayContext } from './context.js';
@@ -133,7 +133,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     keys,
     pepper,
     auth,
-    limiter: createRequestLimiter(plans),
+    limiter: createRequestLimiter(plans, limiterOptionsFor(service.store)),
     failedAuth: createFailedAuthLimiter(config.failedAuthPerMinute),
     clock,
     log: app.log,

@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 /**
  * Starts the Limbic gateway from environment variables (see README: PORT, HOST, LIMBIC_TIME_SCALE, LIMBIC_API_KEYS,
- * LIMBIC_DATA, LIMBIC_KEY_SECRET, LOG_LEVEL) and prints its URL and, on a first start, a sandbox key.
- * Exit codes: 0 after SIGTERM/SIGINT, 1 when it cannot start (e.g. the port is taken), 2 for invalid configuration.
+ * LIMBIC_DATA, LIMBIC_STORE, MONGODB_URI, LIMBIC_KEY_SECRET, LOG_LEVEL) and prints its URL, its store and, on a
+ * first start, a sandbox key.
+ * Exit codes: 0 after SIGTERM/SIGINT, 1 when it cannot start (the port is taken, the store cannot be opened), 2 for
+ * invalid configuration.
  */
 import { resolve } from 'node:path';
-import { isLimbicError } from '@limbic/core';
+import { createSessionService, createSystemClock, isLimbicError, type SessionStore } from '@limbic/core';
 import { keyStatus } from './auth/key-admin.js';
 import { createFileKeyStore } from './auth/key-store.js';
 import { ensureSandboxKey, loadPepper, provisionKeys } from './auth/provision.js';
 import { type GatewayConfig, loadConfig } from './config.js';
 import { createGateway, type Gateway } from './gateway.js';
+import { describeStore, openStore } from './store/open-store.js';
 
 function fail(error: unknown): never {
   console.error((error as Error).message);
@@ -30,10 +33,19 @@ async function main(): Promise<void> {
   const keys = createFileKeyStore(config.dataDir);
   const provisioned = await provisionKeys(keys, pepper, config.apiKeys);
   const sandboxKey = await ensureSandboxKey(keys, pepper);
+  let store: SessionStore;
+  try {
+    store = await openStore(config);
+  } catch (error) {
+    if (isLimbicError(error, 'VALIDATION_ERROR')) fail(error);
+    fail(new Error(`Cannot open the session store (${describeStore(config)}): ${(error as Error).message}`));
+  }
+  const clock = createSystemClock(config.timeScale);
+  const service = createSessionService({ store, clock });
   let gateway: Gateway;
   let url: string;
   try {
-    gateway = await createGateway({ config, keys, pepper });
+    gateway = await createGateway({ config, keys, pepper, service, clock });
     url = await gateway.listen();
   } catch (error) {
     fail(new Error(`Cannot start the gateway on ${config.host}:${config.port}: ${(error as Error).message}`));
@@ -47,7 +59,9 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     try {
+      // In-flight turns are drained by the gateway's close; only then is the store closed.
       await gateway.close();
+      await store.close();
       process.exit(0);
     } catch (err) {
       gateway.app.log.error({ err }, 'shutdown failed');
@@ -66,7 +80,8 @@ async function main(): Promise<void> {
     `  Limbic gateway ${gateway.context.version} listening on ${url}`,
     `  REST ${url}/v1   WebSocket ${url.replace(/^http/, 'ws')}/v1/ws/:sessionId?token=…   OpenAPI ${url}/v1/openapi.json`,
     `  GraphQL ${url}/graphql (GraphiQL in a browser; graphql-ws and SSE subscriptions on the same path)`,
-    `  store: ${gateway.context.service.store.kind}   time scale: ${config.timeScale}   data: ${dataDir}`,
+    `  store: ${describeStore(config)}`,
+    `  time scale: ${config.timeScale}   data: ${dataDir}`,
   ];
   if (sandboxKey) {
     lines.push(`  sandbox key (shown once, keep it): ${sandboxKey}`);

@@ -1,5 +1,11 @@
 import { Writable } from 'node:stream';
-import { createManualClock, createSeededRandom, createSessionService, type ManualClock } from '@limbic/core';
+import {
+  createManualClock,
+  createSeededRandom,
+  createSessionService,
+  type ManualClock,
+  type SessionStore,
+} from '@limbic/core';
 import { createMemoryKeyStore } from '../src/auth/key-store.js';
 import { createKey } from '../src/auth/provision.js';
 import type { GatewayConfig } from '../src/config.js';
@@ -18,10 +24,17 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
-/** Starts a gateway for a test. Close it in afterEach/afterAll. */
-export async function startTestGateway(config: Partial<GatewayConfig> = {}): Promise<TestGateway> {
+/** Starts a gateway for a test (on a new in-memory store unless `options.store` is given). Close it in afterEach/afterAll. */
+export async function startTestGateway(
+  config: Partial<GatewayConfig> = {},
+  options: { store?: SessionStore } = {},
+): Promise<TestGateway> {
   const clock = createManualClock(Date.UTC(2026, 10, 21, 12));
-  const service = createSessionService({ clock, random: createSeededRandom(11) });
+  const service = createSessionService({
+    clock,
+    random: createSeededRandom(11),
+    ...(options.store ? { store: options.store } : {}),
+  });
   const keys = createMemoryKeyStore();
   const pepper = 'test-pepper';
   const free = await createKey(keys, pepper, { env: 'test', plan: 'free' });

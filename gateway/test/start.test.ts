@@ -1,120 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isGeneratedKey } from '../src/auth/api-key.js';
+import {
+  cleanUpGateways,
+  tempDataDir as dataDir,
+  spawnGateway as start,
+  startGateway as startUp,
+  stopGateway as stop,
+} from './gateway-process.js';
 
-const root = resolve(import.meta.dirname, '../..');
 const keyText = /svc_(?:live|test)_[0-9A-Za-z]{16,}/g;
 
-/** The real start command, as a child process, with everything it printed so far. */
-interface Started {
-  child: ChildProcess;
-  /** stdout and stderr together, in arrival order. */
-  output(): string;
-  /** Resolves with the first match of `pattern` in the output, waiting for more output up to `timeoutMs`. */
-  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
-  /** Resolves with the exit code, waiting up to `timeoutMs`. */
-  exited(timeoutMs?: number): Promise<number | null>;
-}
-
-const running: ChildProcess[] = [];
-const dirs: string[] = [];
-
-function dataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'limbic-start-'));
-  dirs.push(dir);
-  return dir;
-}
-
-function start(env: NodeJS.ProcessEnv): Started {
-  const base: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
-  for (const name of ['LIMBIC_API_KEYS', 'LIMBIC_KEY_SECRET', 'LIMBIC_DATA', 'LIMBIC_TIME_SCALE'])
-    delete base[name];
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@limbic/source', 'gateway/src/main.ts'],
-    {
-      cwd: root,
-      env: { ...base, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  running.push(child);
-  let text = '';
-  const waiters = new Set<() => void>();
-  const append = (chunk: Buffer) => {
-    text += chunk.toString('utf8');
-    for (const wake of waiters) wake();
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-  const exit = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  child.on('exit', () => {
-    for (const wake of waiters) wake();
-  });
-
-  function bounded<T>(
-    what: string,
-    timeoutMs: number,
-    wait: (settle: (value: T) => void) => void,
-  ): Promise<T> {
-    return new Promise<T>((resolvePromise, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${what}; output:\n${text}`)),
-        timeoutMs,
-      );
-      wait((value) => {
-        clearTimeout(timer);
-        resolvePromise(value);
-      });
-    });
-  }
-
-  return {
-    child,
-    output: () => text,
-    waitFor(pattern, timeoutMs = 15_000) {
-      return bounded(String(pattern), timeoutMs, (settle) => {
-        const check = () => {
-          const match = text.match(pattern);
-          if (match) {
-            waiters.delete(check);
-            settle(match);
-          } else if (child.exitCode !== null) {
-            waiters.delete(check);
-          }
-        };
-        waiters.add(check);
-        check();
-      });
-    },
-    exited(timeoutMs = 15_000) {
-      return bounded('the process to exit', timeoutMs, (settle) => void exit.then(settle));
-    },
-  };
-}
-
-/** Starts the gateway and waits for the whole banner; returns its base URL. */
-async function startUp(env: NodeJS.ProcessEnv): Promise<Started & { url: string }> {
-  const started = start(env);
-  const [, url = ''] = await started.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
-  await started.waitFor(/(sandbox key|API keys).*\n\n/);
-  return { ...started, url };
-}
-
-async function stop(started: Started): Promise<void> {
-  started.child.kill('SIGTERM');
-  expect(await started.exited(5000)).toBe(0);
-}
-
-afterEach(() => {
-  for (const child of running.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+afterEach(cleanUpGateways);
 
 describe('start', { timeout: 60_000 }, () => {
   it('prints the URL and a sandbox key on a first start, serves, logs no key and stops on SIGTERM', async () => {
@@ -123,10 +22,11 @@ describe('start', { timeout: 60_000 }, () => {
     const [, key = ''] = await gateway.waitFor(/sandbox key \(shown once, keep it\): (svc_test_\S+)/);
     expect(isGeneratedKey(key)).toBe(true);
     expect(gateway.output()).toContain(`data: ${dir}`);
+    expect(gateway.output()).toContain(`store: sqlite ${join(dir, 'limbic.db')} (synchronous FULL)`);
 
     const health = await fetch(`${gateway.url}/v1/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'ok', store: { kind: 'memory' } });
+    expect(await health.json()).toMatchObject({ status: 'ok', store: { kind: 'sqlite', reachable: true } });
     expect((await fetch(`${gateway.url}/v1/presets`)).status).toBe(401);
     const presets = await fetch(`${gateway.url}/v1/presets`, { headers: { authorization: `Bearer ${key}` } });
     expect(presets.status).toBe(200);
@@ -209,6 +109,27 @@ describe('start', { timeout: 60_000 }, () => {
     const second = start({ LIMBIC_DATA: dir, LIMBIC_KEY_SECRET: 'a-different-secret-value' });
     expect(await second.exited()).toBe(2);
     expect(second.output()).toMatch(/LIMBIC_KEY_SECRET: does not match/);
+  });
+
+  it('runs on the memory store when LIMBIC_STORE=memory, and exits with code 2 for an unknown store', async () => {
+    const memory = await startUp({ LIMBIC_DATA: dataDir(), LIMBIC_STORE: 'memory' });
+    expect(memory.output()).toContain('store: memory (nothing survives a restart)');
+    expect(await (await fetch(`${memory.url}/v1/health`)).json()).toMatchObject({
+      store: { kind: 'memory' },
+    });
+    await stop(memory);
+    const bad = start({ LIMBIC_DATA: dataDir(), LIMBIC_STORE: 'postgres' });
+    expect(await bad.exited()).toBe(2);
+    expect(bad.output()).toMatch(/LIMBIC_STORE: must be one of memory, sqlite, mongodb/);
+  });
+
+  it('exits with code 1 and names the file when the SQLite store cannot be opened', async () => {
+    const dir = dataDir();
+    writeFileSync(join(dir, 'limbic.db'), 'not a database '.repeat(400));
+    const gateway = start({ LIMBIC_DATA: dir });
+    expect(await gateway.exited()).toBe(1);
+    expect(gateway.output()).toContain(`Cannot open the session store (sqlite ${join(dir, 'limbic.db')}`);
+    expect(gateway.output()).toMatch(/not a database/);
   });
 
   it('exits with code 1 and a clear message when the port is taken', async () => {

@@ -20,7 +20,8 @@ import { raiseAction } from '../proactive/raise-action.js';
 import { evaluateTriggers, nextDueAt } from '../proactive/triggers.js';
 import { createCryptoRandom, createIdGenerator, type Random } from '../random.js';
 import { createMemoryStore } from '../store/memory-store.js';
-import type { SessionRecord, SessionStore } from '../store/session-store.js';
+import type { SessionRecord, SessionStore, StoreChange } from '../store/session-store.js';
+import { ChangeFilter } from './change-filter.js';
 import { decodeCursor, encodeCursor, parseLimit } from './cursor.js';
 import { TypedEmitter } from './emitter.js';
 import { ParamsCache } from './params-cache.js';
@@ -45,6 +46,11 @@ export interface SessionServiceOptions {
   maxRetries?: number;
   /** Called when an event listener throws. Default: ignore. */
   onListenerError?: (error: unknown, event: string) => void;
+  /**
+   * Re-emit changes that other processes write to a shared store (when the store has `watch`), so subscribers of
+   * this process hear about turns, actions and deletions made elsewhere. Default true.
+   */
+  watchStore?: boolean;
 }
 
 /** The result of acknowledging a proactive action. */
@@ -81,6 +87,8 @@ export class SessionService {
   readonly #locks = new Map<string, (() => void)[]>();
   readonly #params = new ParamsCache(10_000);
   readonly #sessionId: (prefix: string, time: number) => string;
+  readonly #changes: ChangeFilter | undefined;
+  readonly #unwatch: (() => void) | undefined;
 
   constructor(options: SessionServiceOptions = {}) {
     this.store = options.store ?? createMemoryStore();
@@ -91,6 +99,15 @@ export class SessionService {
     this.#maxSessions = options.maxSessions ?? (() => undefined);
     this.#maxRetries = options.maxRetries ?? 8;
     this.#events = new TypedEmitter(options.onListenerError ?? (() => {}));
+    if (this.store.watch && options.watchStore !== false) {
+      this.#changes = new ChangeFilter(this.clock.now());
+      this.#unwatch = this.store.watch((change) => this.#onStoreChange(change));
+    }
+  }
+
+  /** Stops re-emitting other processes' changes (the store's watch); the service keeps working otherwise. */
+  stopWatching(): void {
+    this.#unwatch?.();
   }
 
   /** Subscribes to an event; returns the unsubscribe function. */
@@ -130,6 +147,7 @@ export class SessionService {
     };
     const max = options.maxSessions ?? this.#maxSessions(owner);
     await this.store.create(record, max === undefined ? {} : { maxPerOwner: max });
+    this.#changes?.wrote(record.id, record.version);
     this.#params.set(record.id, persona, params);
     this.#emitState(record, 'created');
     return { sessionId: record.id, persona, config: params.config, createdAt: iso(record.createdAt) };
@@ -184,6 +202,7 @@ export class SessionService {
     if (typeof sessionId !== 'string' || sessionId.length === 0) throw notFound(sessionId);
     const deleted = await this.#serialize(sessionId, () => this.store.delete(owner, sessionId));
     if (!deleted) throw notFound(sessionId);
+    this.#changes?.deleted(sessionId);
     this.#params.delete(sessionId);
     this.#events.emit('deleted', { owner, sessionId });
     return { deleted: true, id: sessionId };
@@ -325,13 +344,19 @@ export class SessionService {
   /**
    * The time-driven check of one session (what a scheduler calls when the session is due): evaluates the
    * triggers at the current time, raises at most one action, and writes the next due time. Resolves with the
-   * action raised, or null (also for a session that no longer exists).
+   * action raised, or null (also for a session that no longer exists, or that is no longer due).
+   *
+   * This is also the claim when several processes run schedulers on one store: the check reads the session,
+   * computes, and writes with compare-and-set on its version. Of two processes racing on one due session, one write
+   * lands; the other's compare-and-set fails, it re-reads, finds the session no longer due (the winner moved
+   * `nextDueAt`) and writes nothing. So each due check raises its action exactly once.
    */
   async checkProactive(sessionId: string): Promise<ProactiveAction | null> {
     const record = await this.store.get(sessionId);
     if (!record) return null;
     try {
       return await this.#mutate(record.owner, sessionId, (current, params, now) => {
+        if (current.nextDueAt === null || current.nextDueAt > now) return { record: null, result: null };
         const state = advanceTo(current.state, params, now);
         const obs = observe(state, params);
         const { state: proactive, action } = raiseAction(
@@ -472,6 +497,20 @@ export class SessionService {
     });
   }
 
+  /** Re-emits a change another process wrote to the shared store; this process's own writes are filtered out. */
+  #onStoreChange(change: StoreChange): void {
+    const decision = this.#changes!.decide(change);
+    const { id, owner, record } = change;
+    if (decision.deleted) {
+      this.#params.delete(id);
+      this.#events.emit('deleted', { owner, sessionId: id });
+      return;
+    }
+    if (!record) return;
+    if (decision.state) this.#emitState(record, 'remote', this.clock.now());
+    for (const action of decision.actions) this.#events.emit('proactive', { owner, sessionId: id, action });
+  }
+
   /** Runs `fn` after every earlier operation on the same session has settled (a per-session FIFO lock). */
   async #serialize<T>(sessionId: string, fn: () => Promise<T>): Promise<T> {
     const waiters = this.#locks.get(sessionId);
@@ -515,7 +554,9 @@ export class SessionService {
         if (out.record === null) return out.result;
         const next = out.record;
         next.version = record.version + 1;
+        if (out.action) this.#changes?.raised(out.action.id);
         if (await this.store.replace(next, record.version)) {
+          this.#changes?.wrote(sessionId, next.version);
           if (next.nextDueAt !== record.nextDueAt && this.#events.has('due')) {
             this.#events.emit('due', { sessionId, nextDueAt: next.nextDueAt });
           }

@@ -69,8 +69,8 @@ export interface TurnResult {
   appraiser?: string;
 }
 
-/** Why a session's state changed. */
-export type StateCause = 'created' | 'turn' | 'proactive' | 'preferences' | 'ack';
+/** Why a session's state changed; `remote`: another process sharing the store wrote it (seen through its watch). */
+export type StateCause = 'created' | 'turn' | 'proactive' | 'preferences' | 'ack' | 'remote';
 
 /** The typed events of the session service. */
 export interface SessionEvents {

@@ -37,6 +37,16 @@ export interface DueSession {
 }
 
 /**
+ * A change written to the store by any writer (this process or another one sharing the backend), as
+ * {@link SessionStore.watch} reports it: the record as stored after the change, or null when it was deleted.
+ */
+export interface StoreChange {
+  id: string;
+  owner: string;
+  record: SessionRecord | null;
+}
+
+/**
  * The storage port of the session service. Every implementation (memory, SQLite, MongoDB) passes the same
  * contract suite (`@limbic/core/testing`). Methods reject with LimbicError: CONFLICT for a duplicate id,
  * SESSION_LIMIT for a full quota, STORE_UNAVAILABLE when the backend cannot be reached.
@@ -63,6 +73,15 @@ export interface SessionStore {
   due(time: number, limit: number): Promise<DueSession[]>;
   /** The earliest nextDueAt of any session, or null. */
   earliestDue(): Promise<number | null>;
+  /**
+   * Optional: reports every change written to the store, including this process's own writes (the session service
+   * filters those out), so several processes on one backend can push each other's changes to their subscribers.
+   * Stores that only one process can use (memory, an embedded file) omit it. Returns the function that stops
+   * reporting. Delivery is at least once and may skip intermediate versions of a record.
+   */
+  watch?(listener: (change: StoreChange) => void): () => void;
+  /** Optional: a cheap round trip with a short timeout for health checks; rejects with STORE_UNAVAILABLE. */
+  ping?(): Promise<void>;
   /** Releases resources; the store is unusable afterwards. */
   close(): Promise<void>;
 }

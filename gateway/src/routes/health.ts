@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context.js';
-import { GatewayError } from '../errors.js';
+import { GatewayError, storeRetryAfterSeconds } from '../errors.js';
 
 /** The body of GET /v1/health. */
 export interface HealthBody {
@@ -13,7 +13,8 @@ export interface HealthBody {
 }
 
 /**
- * Reads the gateway's health: it asks the store for its earliest due time (one index lookup) to prove the store
+ * Reads the gateway's health: it pings the store (a round trip bounded by the store's short server-selection
+ * timeout; stores without `ping` are asked for their earliest due time, one index lookup) to prove the store
  * answers. Shared by GET /v1/health and the GraphQL `health` query.
  * @throws GatewayError SERVICE_UNAVAILABLE when the store fails.
  */
@@ -23,11 +24,12 @@ export async function checkHealth(
 ): Promise<HealthBody> {
   const { service, config } = context;
   try {
-    await service.store.earliestDue();
+    const { store } = service;
+    await (store.ping ? store.ping() : store.earliestDue());
   } catch (error) {
     log.error({ err: error }, 'health check: store unreachable');
     throw new GatewayError('SERVICE_UNAVAILABLE', `The ${service.store.kind} session store is unreachable`, {
-      retryAfter: 5,
+      retryAfter: storeRetryAfterSeconds,
     });
   }
   return {
