@@ -117,6 +117,7 @@ async function mongoSubject(
     store: 'mongodb',
     mongodbUri: uri,
     mongodbDb: dbName,
+    mongodbWriteConcern: 'majority',
     dataDir: '',
     sqliteFile: '',
     sqliteSynchronous: 'FULL',

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       sqliteSynchronous: 'FULL',
       mongodbUri: undefined,
       mongodbDb: undefined,
+      mongodbWriteConcern: 'majority',
       logLevel: 'info',
       enterpriseRequestsPerMinute: Number.POSITIVE_INFINITY,
       enterpriseSessions: Number.POSITIVE_INFINITY,

@@ -48,6 +48,8 @@ export interface GatewayConfig {
   sqliteSynchronous: 'FULL' | 'NORMAL';
   /** MONGODB_URI: the MongoDB connection string (selects the mongodb store unless LIMBIC_STORE says otherwise). */
   mongodbUri: string | undefined;
+  /** LIMBIC_MONGO_WRITE_CONCERN: `majority` (default) or a number of acknowledging members, e.g. `1`. */
+  mongodbWriteConcern: string;
   /** LIMBIC_DB: the MongoDB database name; default: the one in MONGODB_URI, else `limbic`. */
   mongodbDb: string | undefined;
   /** LIMBIC_KEY_SECRET: the pepper for key hashes; default: generated once and kept in LIMBIC_DATA. */
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     sqliteSynchronous: env.LIMBIC_SQLITE_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL',
     mongodbUri: env.MONGODB_URI || undefined,
     mongodbDb: env.LIMBIC_DB || undefined,
+    mongodbWriteConcern: env.LIMBIC_MONGO_WRITE_CONCERN || 'majority',
     logLevel: env.LOG_LEVEL || 'info',
     enterpriseRequestsPerMinute: number(
       env,
@@ -188,6 +191,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     issues.push({
       path: 'LIMBIC_SQLITE_SYNCHRONOUS',
       message: `must be FULL or NORMAL (got ${JSON.stringify(sync)})`,
+    });
+  }
+  if (config.mongodbWriteConcern !== 'majority' && !/^\d{1,2}$/.test(config.mongodbWriteConcern)) {
+    issues.push({
+      path: 'LIMBIC_MONGO_WRITE_CONCERN',
+      message: 'must be majority or a number of members (e.g. 1)',
     });
   }
   if (config.store === 'mongodb' && !config.mongodbUri) {

@@ -42,7 +42,7 @@ export interface SessionServiceOptions {
   appraiser?: Appraiser;
   /** Session quota of an owner (undefined: unlimited). */
   maxSessions?: (owner: string) => number | undefined;
-  /** Compare-and-set retries before a turn fails with CONFLICT. Default 8. */
+  /** Compare-and-set retries before a turn fails with CONFLICT. Default 32 (several instances on one session). */
   maxRetries?: number;
   /** Called when an event listener throws. Default: ignore. */
   onListenerError?: (error: unknown, event: string) => void;
@@ -97,7 +97,7 @@ export class SessionService {
     this.#random = options.random ?? createCryptoRandom();
     this.#sessionId = createIdGenerator(this.#random);
     this.#maxSessions = options.maxSessions ?? (() => undefined);
-    this.#maxRetries = options.maxRetries ?? 8;
+    this.#maxRetries = options.maxRetries ?? 32;
     this.#events = new TypedEmitter(options.onListenerError ?? (() => {}));
     if (this.store.watch && options.watchStore !== false) {
       this.#changes = new ChangeFilter(this.clock.now());

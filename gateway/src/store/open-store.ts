@@ -5,7 +5,13 @@ import type { GatewayConfig } from '../config.js';
 /** The part of the configuration that selects and opens the session store. */
 export type StoreConfig = Pick<
   GatewayConfig,
-  'store' | 'dataDir' | 'sqliteFile' | 'sqliteSynchronous' | 'mongodbUri' | 'mongodbDb'
+  | 'store'
+  | 'dataDir'
+  | 'sqliteFile'
+  | 'sqliteSynchronous'
+  | 'mongodbUri'
+  | 'mongodbDb'
+  | 'mongodbWriteConcern'
 >;
 
 /** The SQLite file of a configuration: LIMBIC_SQLITE_FILE resolved against LIMBIC_DATA. */
@@ -52,7 +58,12 @@ async function openMongoStore(config: StoreConfig): Promise<SessionStore> {
       },
     ]);
   }
-  return module.createMongoStore({ uri: config.mongodbUri ?? '', dbName: mongoDbNameOf(config) });
+  const w = config.mongodbWriteConcern === 'majority' ? 'majority' : Number(config.mongodbWriteConcern);
+  return module.createMongoStore({
+    uri: config.mongodbUri ?? '',
+    dbName: mongoDbNameOf(config),
+    writeConcern: { w },
+  });
 }
 
 /**
