@@ -1,25 +1,6 @@
 import type { ProactiveAction } from '../proactive/proactive-action.js';
 import type { StoreChange } from '../store/session-store.js';
-
-/** A bounded map that forgets its least recently written entries first. */
-class BoundedMap<K, V> {
-  readonly #map = new Map<K, V>();
-  readonly #capacity: number;
-
-  constructor(capacity: number) {
-    this.#capacity = capacity;
-  }
-
-  get(key: K): V | undefined {
-    return this.#map.get(key);
-  }
-
-  set(key: K, value: V): void {
-    this.#map.delete(key);
-    this.#map.set(key, value);
-    if (this.#map.size > this.#capacity) this.#map.delete(this.#map.keys().next().value as K);
-  }
-}
+import { LruMap } from '../util/lru-map.js';
 
 /** What the session service should emit for one change reported by the store's watch. */
 export interface ChangeDecision {
@@ -41,8 +22,8 @@ const deletedVersion = Number.POSITIVE_INFINITY;
  * already deduplicate by id.
  */
 export class ChangeFilter {
-  readonly #versions: BoundedMap<string, number>;
-  readonly #actions: BoundedMap<string, true>;
+  readonly #versions: LruMap<string, number>;
+  readonly #actions: LruMap<string, true>;
   readonly #since: number;
 
   /**
@@ -52,8 +33,8 @@ export class ChangeFilter {
    */
   constructor(since: number, capacity = 10_000) {
     this.#since = since;
-    this.#versions = new BoundedMap(capacity);
-    this.#actions = new BoundedMap(capacity);
+    this.#versions = new LruMap(capacity);
+    this.#actions = new LruMap(capacity);
   }
 
   /** Records that this process wrote `version` of a session (call after the write succeeded). */

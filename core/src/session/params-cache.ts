@@ -1,5 +1,6 @@
 import type { EngineParams } from '../persona/engine-params.js';
 import type { ResolvedPersona } from '../persona/persona.js';
+import { LruMap } from '../util/lru-map.js';
 
 /** A cached persona and its derived parameters. */
 export interface CachedParams {
@@ -13,27 +14,19 @@ export interface CachedParams {
  * its per-persona text.
  */
 export class ParamsCache {
-  readonly #map = new Map<string, CachedParams>();
-  readonly #capacity: number;
+  readonly #map: LruMap<string, CachedParams>;
 
   constructor(capacity: number) {
-    this.#capacity = capacity;
+    this.#map = new LruMap(capacity);
   }
 
   get(id: string): CachedParams | undefined {
-    const entry = this.#map.get(id);
-    if (entry && this.#map.size > this.#capacity / 2) {
-      // Refresh recency only when eviction could matter: re-insertion is not free.
-      this.#map.delete(id);
-      this.#map.set(id, entry);
-    }
-    return entry;
+    return this.#map.get(id);
   }
 
   set(id: string, persona: ResolvedPersona, params: EngineParams): CachedParams {
     const entry = { persona, params };
     this.#map.set(id, entry);
-    if (this.#map.size > this.#capacity) this.#map.delete(this.#map.keys().next().value!);
     return entry;
   }
 

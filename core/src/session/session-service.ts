@@ -24,6 +24,7 @@ import type { SessionRecord, SessionStore, StoreChange } from '../store/session-
 import { ChangeFilter } from './change-filter.js';
 import { decodeCursor, encodeCursor, parseLimit } from './cursor.js';
 import { TypedEmitter } from './emitter.js';
+import { KeyedLock } from './keyed-lock.js';
 import { ParamsCache } from './params-cache.js';
 import { type StateSnapshot, toSnapshot } from './results.js';
 import type { SessionDetails, SessionEvents, SessionInfo, SessionPage, TurnResult } from './session-types.js';
@@ -84,7 +85,7 @@ export class SessionService {
   readonly #maxSessions: (owner: string) => number | undefined;
   readonly #maxRetries: number;
   readonly #events: TypedEmitter<SessionEvents>;
-  readonly #locks = new Map<string, (() => void)[]>();
+  readonly #locks = new KeyedLock();
   readonly #params = new ParamsCache(10_000);
   readonly #sessionId: (prefix: string, time: number) => string;
   readonly #changes: ChangeFilter | undefined;
@@ -511,19 +512,9 @@ export class SessionService {
     for (const action of decision.actions) this.#events.emit('proactive', { owner, sessionId: id, action });
   }
 
-  /** Runs `fn` after every earlier operation on the same session has settled (a per-session FIFO lock). */
-  async #serialize<T>(sessionId: string, fn: () => Promise<T>): Promise<T> {
-    const waiters = this.#locks.get(sessionId);
-    if (waiters) await new Promise<void>((resolve) => waiters.push(resolve));
-    else this.#locks.set(sessionId, []);
-    try {
-      return await fn();
-    } finally {
-      // Hand the lock to the next waiter, or free it.
-      const next = this.#locks.get(sessionId)!.shift();
-      if (next) next();
-      else this.#locks.delete(sessionId);
-    }
+  /** Runs `fn` after every earlier operation on the same session has settled. */
+  #serialize<T>(sessionId: string, fn: () => Promise<T>): Promise<T> {
+    return this.#locks.run(sessionId, fn);
   }
 
   /**
