@@ -31,7 +31,11 @@ export {
   createOpenAIAppraiser,
   type OpenAIAppraiserOptions,
 } from './appraisal/openai-appraiser.js';
-export type { StageTransition, StageTransitionReason } from './body/soul-stage.js';
+export {
+  type StageTransition,
+  type StageTransitionReason,
+  stageTransitionReasons,
+} from './body/soul-stage.js';
 export { type SoulStageGroup, type SoulStageId, soulStages } from './body/soul-stages.js';
 export { type Clock, createManualClock, createSystemClock, type ManualClock } from './clock.js';
 export { advanceState, advanceTo } from './engine/advance.js';
@@ -54,6 +58,7 @@ export {
   type EmotionLabel,
   emotionLabels,
   type IntensityLevel,
+  intensityLevels,
   toIntensityLevel,
 } from './labels/emotion-label.js';
 export { deriveEngineParams, type EngineParams, type Vec3 } from './persona/engine-params.js';

@@ -3,16 +3,20 @@ import { clamp } from '../util/math.js';
 import { stepCusp } from './cusp.js';
 import { type SoulStageId, stageAt } from './soul-stages.js';
 
+/** Every reason a stage can change. */
+export const stageTransitionReasons = [
+  'load_rising',
+  'load_falling',
+  'catastrophe',
+  'recovery_started',
+  'recovery_progress',
+  'recovered',
+  'relapse',
+  'growth',
+] as const;
+
 /** Why a stage changed. */
-export type StageTransitionReason =
-  | 'load_rising'
-  | 'load_falling'
-  | 'catastrophe'
-  | 'recovery_started'
-  | 'recovery_progress'
-  | 'recovered'
-  | 'relapse'
-  | 'growth';
+export type StageTransitionReason = (typeof stageTransitionReasons)[number];
 
 /** A change of soul stage, as reported in a turn result. */
 export interface StageTransition {

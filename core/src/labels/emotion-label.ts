@@ -27,8 +27,11 @@ export const emotionLabels = [
 /** A discrete emotion label. */
 export type EmotionLabel = (typeof emotionLabels)[number];
 
+/** The intensity levels, weakest first. */
+export const intensityLevels = ['faint', 'mild', 'moderate', 'strong', 'intense'] as const;
+
 /** Words for how strong an emotion is: intensity < .2 faint, < .4 mild, < .6 moderate, < .8 strong, else intense. */
-export type IntensityLevel = 'faint' | 'mild' | 'moderate' | 'strong' | 'intense';
+export type IntensityLevel = (typeof intensityLevels)[number];
 
 /** Maps an intensity in [0, 1] to its {@link IntensityLevel}. */
 export function toIntensityLevel(intensity: number): IntensityLevel {

@@ -39,7 +39,7 @@ export const builder = new SchemaBuilder<{
  * Returns `list` unchanged when it names every member of the string union `T` (it fails to typecheck when one is
  * missing), so GraphQL enums built from it cannot fall behind the core's types.
  * @example
- * const levels = allOf<IntensityLevel>()(['faint', 'mild', 'moderate', 'strong', 'intense']);
+ * const priorities = allOf<ProactivePriority>()(['low', 'medium', 'high']);
  */
 export function allOf<T extends string>() {
   return <const L extends readonly T[]>(

@@ -1,5 +1,5 @@
-import { emotionLabels, type IntensityLevel, type StageTransitionReason, soulStages } from '@limbic/core';
-import { allOf, builder } from './builder.js';
+import { emotionLabels, intensityLevels, soulStages, stageTransitionReasons } from '@limbic/core';
+import { builder } from './builder.js';
 
 /** The 19 discrete emotion labels. */
 export const EmotionLabelEnum = builder.enumType('EmotionLabel', {
@@ -10,7 +10,7 @@ export const EmotionLabelEnum = builder.enumType('EmotionLabel', {
 /** Intensity in words. */
 export const IntensityLevelEnum = builder.enumType('IntensityLevel', {
   description: 'Intensity in words: < .2 faint, < .4 mild, < .6 moderate, < .8 strong, else intense.',
-  values: allOf<IntensityLevel>()(['faint', 'mild', 'moderate', 'strong', 'intense']),
+  values: intensityLevels,
 });
 
 /** The 15 soul stage ids. */
@@ -28,14 +28,5 @@ export const SoulStageGroupEnum = builder.enumType('SoulStageGroup', {
 /** Why a soul stage changed. */
 export const StageTransitionReasonEnum = builder.enumType('StageTransitionReason', {
   description: 'Why the soul stage changed.',
-  values: allOf<StageTransitionReason>()([
-    'load_rising',
-    'load_falling',
-    'catastrophe',
-    'recovery_started',
-    'recovery_progress',
-    'recovered',
-    'relapse',
-    'growth',
-  ]),
+  values: stageTransitionReasons,
 });

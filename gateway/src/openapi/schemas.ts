@@ -4,12 +4,13 @@ import {
   defaultCooldownHours,
   emotionLabels,
   facets,
+  intensityLevels,
   personaDefinitionSchema,
   preferencesSchema,
   presetIds,
   proactiveTypes,
-  type StageTransitionReason,
   soulStages,
+  stageTransitionReasons,
   supportedPromptLocales,
   textTurnSchema,
 } from '@limbic/core';
@@ -48,19 +49,10 @@ function fromZod(schema: {
   return out;
 }
 
-const stageReasons = [
-  'load_rising',
-  'load_falling',
-  'catastrophe',
-  'recovery_started',
-  'recovery_progress',
-  'recovered',
-  'relapse',
-  'growth',
-] as const satisfies readonly StageTransitionReason[];
+const stageReasons = stageTransitionReasons;
 const stageIds = soulStages.map((s) => s.id);
 const label = oneOfValues(emotionLabels);
-const intensityLevel = oneOfValues(['faint', 'mild', 'moderate', 'strong', 'intense']);
+const intensityLevel = oneOfValues(intensityLevels);
 const hexaco = { O: unit, C: unit, E: unit, A: unit, N: unit, H: unit };
 const emotionConfig = {
   baseline: ref('Vad'),
