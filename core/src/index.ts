@@ -89,6 +89,15 @@ export type { ProactiveAction, ProactivePriority, ProactiveState } from './proac
 export { nextDueAt } from './proactive/triggers.js';
 export { buildPromptData } from './prompt/build-prompt-data.js';
 export { resolveLocale, supportedPromptLocales } from './prompt/language.js';
+export {
+  attachmentStyles,
+  energyLevels,
+  familiarityLevels,
+  needLevels,
+  rapportLevels,
+  stressLevels,
+  trustLevels,
+} from './prompt/levels.js';
 export type {
   EnergyLevel,
   FamiliarityLevel,

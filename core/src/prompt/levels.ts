@@ -43,14 +43,8 @@ export function toNeedBand(value: number, setpoint: number): 0 | 1 | 2 {
   return 2;
 }
 
-/** Intensity levels in band order. */
-export const intensityLevels = [
-  'faint',
-  'mild',
-  'moderate',
-  'strong',
-  'intense',
-] as const satisfies readonly IntensityLevel[];
+/** Intensity levels in band order (defined with the labels). */
+export { intensityLevels } from '../labels/emotion-label.js';
 
 /** Energy levels in band order. */
 export const energyLevels = [

@@ -1,8 +1,8 @@
 import {
-  type AttachmentStyle,
-  type EnergyLevel,
-  type FamiliarityLevel,
-  type NeedLevel,
+  attachmentStyles,
+  energyLevels,
+  familiarityLevels,
+  needLevels,
   type PromptContext,
   type PromptData,
   type PromptEmotion,
@@ -16,11 +16,11 @@ import {
   type PromptStage,
   type PromptSystem,
   type PromptTrait,
-  type RapportLevel,
-  type StressLevel,
+  rapportLevels,
+  stressLevels,
   supportedPromptLocales,
   type TraitName,
-  type TrustLevel,
+  trustLevels,
 } from '@limbic/core';
 import { allOf, builder } from './builder.js';
 import { EmotionLabelEnum, IntensityLevelEnum, SoulStageIdEnum } from './enums.js';
@@ -31,31 +31,31 @@ const PromptLocaleEnum = builder.enumType('PromptLocale', {
 });
 const EnergyLevelEnum = builder.enumType('EnergyLevel', {
   description: 'Energy band: ≥ .8 full, ≥ .6 good, ≥ .4 moderate, ≥ .2 low, else depleted.',
-  values: allOf<EnergyLevel>()(['depleted', 'low', 'moderate', 'good', 'full']),
+  values: energyLevels,
 });
 const StressLevelEnum = builder.enumType('StressLevel', {
   description: 'Stress band: < .2 none, < .4 low, < .6 moderate, < .8 high, else severe.',
-  values: allOf<StressLevel>()(['none', 'low', 'moderate', 'high', 'severe']),
+  values: stressLevels,
 });
 const NeedLevelEnum = builder.enumType('NeedLevel', {
   description: 'A need against its setpoint: more than .25 below is a deficit, more than .1 below is low.',
-  values: allOf<NeedLevel>()(['deficit', 'low', 'satisfied']),
+  values: needLevels,
 });
 const RapportLevelEnum = builder.enumType('RapportLevel', {
   description: 'Rapport band (0.5 is neutral).',
-  values: allOf<RapportLevel>()(['hostile', 'cool', 'neutral', 'warm', 'affectionate']),
+  values: rapportLevels,
 });
 const TrustLevelEnum = builder.enumType('TrustLevel', {
   description: 'Trust band.',
-  values: allOf<TrustLevel>()(['very_low', 'low', 'moderate', 'high', 'very_high']),
+  values: trustLevels,
 });
 const FamiliarityLevelEnum = builder.enumType('FamiliarityLevel', {
   description: 'Familiarity band.',
-  values: allOf<FamiliarityLevel>()(['stranger', 'acquaintance', 'familiar', 'close']),
+  values: familiarityLevels,
 });
 const AttachmentStyleEnum = builder.enumType('AttachmentStyle', {
   description: 'Attachment style from the ECR anxiety and avoidance dimensions.',
-  values: allOf<AttachmentStyle>()(['secure', 'anxious', 'avoidant', 'disorganized']),
+  values: attachmentStyles,
 });
 
 const PromptIdentityRef = builder.objectRef<PromptIdentity>('PromptIdentity').implement({
