@@ -86,6 +86,11 @@ export {
   proactiveTypes,
 } from './proactive/preferences.js';
 export type { ProactiveAction, ProactivePriority, ProactiveState } from './proactive/proactive-action.js';
+export {
+  createProactiveScheduler,
+  type ProactiveScheduler,
+  type ProactiveSchedulerOptions,
+} from './proactive/scheduler.js';
 export { nextDueAt } from './proactive/triggers.js';
 export { buildPromptData } from './prompt/build-prompt-data.js';
 export { resolveLocale, supportedPromptLocales } from './prompt/language.js';
@@ -125,6 +130,7 @@ export type {
 export type { AttachmentStyle, NeedState, PromptInput } from './prompt/prompt-input.js';
 export { createCryptoRandom, createSeededRandom, type Random } from './random.js';
 export { defaultPageSize, encodeCursor, maxPageSize } from './session/cursor.js';
+export { KeyedLock } from './session/keyed-lock.js';
 export type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './session/results.js';
 export {
   type AckResult,
@@ -149,6 +155,8 @@ export {
   type TextTurnInput,
   textTurnSchema,
 } from './session/turn-input.js';
+export type { Binding, BindingStore } from './store/binding-store.js';
+export { createMemoryBindingStore } from './store/memory-binding-store.js';
 export { createMemoryStore } from './store/memory-store.js';
 export type {
   CreateOptions,
@@ -157,3 +165,4 @@ export type {
   SessionStore,
   StoreChange,
 } from './store/session-store.js';
+export { createManualTime, type ManualTime, systemTimers, type TimerHandle, type Timers } from './timers.js';

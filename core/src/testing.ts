@@ -1,7 +1,13 @@
 /**
- * Test helpers for implementers of Limbic ports: the session-store contract suite (needs vitest).
+ * Test helpers for implementers of Limbic ports: the session-store and binding-store contract suites (needs vitest).
  * @module
  */
+
+export {
+  type BindingContractOptions,
+  describeBindingStoreContract,
+  makeTestBinding,
+} from './store/binding-contract.js';
 export {
   describeSessionStoreContract,
   makeTestRecord,

@@ -184,6 +184,22 @@ describe('session service on a shared store: changes made by other processes', (
     store.flush();
     expect([...seenQuiet, ...seenStopped]).toEqual([]);
   });
+
+  it('tells its scheduler when another process moved a due time (the due event), not for its own writes', async () => {
+    const { store, a, b } = twoProcesses();
+    const dueA: (number | null)[] = [];
+    const dueB: (number | null)[] = [];
+    a.on('due', (e) => dueA.push(e.nextDueAt));
+    b.on('due', (e) => dueB.push(e.nextDueAt));
+    const { sessionId } = await a.createSession('alice', { preset: 'rival' });
+    await a.appraisalTurn('alice', { sessionId, appraisal: canonical.kindness });
+    await a.setPreferences('alice', sessionId, { enabled: true });
+    store.flush();
+    const written = (await store.get(sessionId))!.nextDueAt;
+    expect(written).not.toBeNull();
+    expect(dueA).toEqual([written]);
+    expect(dueB).toEqual([written]);
+  });
 });
 
 describe('session service on a shared store: the scheduler’s claim', () => {

@@ -1,4 +1,5 @@
 import { toValidationError, type ValidationIssue } from '@limbic/core';
+import { type StoreConfig, type StoreKind, storeKinds } from '@limbic/store';
 
 /** A plan: requests per minute (REST requests and WebSocket messages of one key together) and session quota. */
 export interface Plan {
@@ -10,20 +11,14 @@ export interface Plan {
 /** The plan names of the interface's limits table. */
 export type PlanName = 'free' | 'pro' | 'enterprise';
 
-/** Where sessions live: `memory` (nothing survives the process), `sqlite` (one file) or `mongodb`. */
-export type StoreKind = 'memory' | 'sqlite' | 'mongodb';
-
-/** The store kinds, for validation. */
-export const storeKinds: readonly StoreKind[] = ['memory', 'sqlite', 'mongodb'];
-
 /** A key given in LIMBIC_API_KEYS. */
 export interface ProvisionedKey {
   key: string;
   plan: PlanName;
 }
 
-/** Everything the gateway reads from its environment. */
-export interface GatewayConfig {
+/** Everything the gateway reads from its environment (its store fields are the store package's {@link StoreConfig}). */
+export interface GatewayConfig extends StoreConfig {
   /** PORT, default 8787; 0 picks a free port. */
   port: number;
   /** HOST, default 127.0.0.1 (set 0.0.0.0 to listen on every interface). */

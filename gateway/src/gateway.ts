@@ -1,5 +1,12 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
-import { type Clock, createSessionService, createSystemClock, type SessionService } from '@limbic/core';
+import {
+  type Clock,
+  createProactiveScheduler,
+  createSessionService,
+  createSystemClock,
+  type ProactiveScheduler,
+  type SessionService,
+} from '@limbic/core';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { bearerToken, createAuthenticator } from './auth/authenticator.js';
 import { createCachedAuthenticator } from './auth/cached-authenticator.js';
@@ -13,7 +20,6 @@ import { classify, GatewayError, toErrorBody, unauthorizedMessage } from './erro
 import { attachGraphQL, type GraphQLEndpoint } from './graphql/index.js';
 import { redact } from './redact.js';
 import { registerRoutes } from './routes/index.js';
-import { createScheduler, type Scheduler } from './scheduler.js';
 import { attachWebSocket, type WebSocketEndpoint } from './ws/index.js';
 
 /** The gateway's version, reported by /v1/health. */
@@ -40,7 +46,7 @@ export interface Gateway {
   app: FastifyInstance;
   context: GatewayContext;
   /** The proactive scheduler (tests with a manual clock call `wake()` after moving the clock). */
-  scheduler: Scheduler;
+  scheduler: ProactiveScheduler;
   /** The WebSocket endpoint (tests call `websocket.sweep()` to run a heartbeat now). */
   websocket: WebSocketEndpoint;
   /** The GraphQL endpoint at /graphql (HTTP, SSE and graphql-ws). */
@@ -196,7 +202,12 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   registerRoutes(app, context);
   const graphql = attachGraphQL(app, context);
   const ws = attachWebSocket(app.server, context);
-  const scheduler = createScheduler(context);
+  const scheduler = createProactiveScheduler({
+    service: context.service,
+    clock: context.clock,
+    timeScale: context.config.timeScale,
+    onError: (err, sessionId) => app.log.error({ err, sessionId }, 'proactive scheduling failed'),
+  });
 
   const revocations = createRevocationWatch({
     keys,
@@ -239,6 +250,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     },
     async close() {
       await app.close();
+      context.limiter.close();
       await keys.close();
     },
   };

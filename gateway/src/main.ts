@@ -8,12 +8,12 @@
  */
 import { resolve } from 'node:path';
 import { createSessionService, createSystemClock, isLimbicError, type SessionStore } from '@limbic/core';
+import { describeStore, openStore } from '@limbic/store';
 import { keyStatus } from './auth/key-admin.js';
 import { createFileKeyStore } from './auth/key-store.js';
 import { ensureSandboxKey, loadPepper, provisionKeys } from './auth/provision.js';
 import { type GatewayConfig, loadConfig } from './config.js';
 import { createGateway, type Gateway } from './gateway.js';
-import { describeStore, openStore } from './store/open-store.js';
 
 function fail(error: unknown): never {
   console.error((error as Error).message);

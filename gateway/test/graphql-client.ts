@@ -53,7 +53,11 @@ export function expectGqlError(body: { errors?: { extensions?: Record<string, un
 }
 
 /** A graphql-ws client (the official one, on `ws`) with the key in connectionParams; no retries unless asked. */
-export function wsClient(t: TestGateway, key: string | null, options: Partial<ClientOptions> = {}): Client {
+export function wsClient(
+  t: Pick<TestGateway, 'wsUrl'>,
+  key: string | null,
+  options: Partial<ClientOptions> = {},
+): Client {
   return createClient({
     url: `${t.wsUrl}/graphql`,
     webSocketImpl: WebSocket,

@@ -95,7 +95,7 @@ export function expectDocumented(method: string, path: string, response: RestRes
 }
 
 /** A fetch-based client of a test gateway that checks every response against the OpenAPI document. */
-export function restClient(t: TestGateway, defaultKey: string | null) {
+export function restClient(t: Pick<TestGateway, 'url'>, defaultKey: string | null) {
   async function request(method: string, path: string, options: RequestOptions = {}): Promise<RestResponse> {
     const headers: Record<string, string> = { ...options.headers };
     const key = options.key === undefined ? defaultKey : options.key;

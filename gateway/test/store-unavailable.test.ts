@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createManualClock, createSessionService } from '@limbic/core';
+import { createSqliteStore } from '@limbic/store/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createMemoryKeyStore } from '../src/auth/key-store.js';
 import { createKey } from '../src/auth/provision.js';
 import { createGateway } from '../src/gateway.js';
-import { createSqliteStore } from '../src/store/sqlite-store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'limbic-unavailable-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,6 +50,22 @@ describe('a gateway on the SQLite store', () => {
       expect(turn.status).toBe(503);
       expect(turn.headers.get('retry-after')).not.toBeNull();
       expect(((await turn.json()) as { error: { code: string } }).error.code).toBe('STORE_UNAVAILABLE');
+
+      // A WebSocket refused for the same reason says when to come back, like REST's Retry-After.
+      const socket = new WebSocket(`${url.replace('http', 'ws')}/v1/ws/${sessionId}?token=${key}`);
+      const messages: unknown[] = [];
+      socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+      const code = await new Promise<number>((resolve) =>
+        socket.on('close', (closeCode) => resolve(closeCode)),
+      );
+      expect(code).toBe(1011);
+      expect(messages).toEqual([
+        expect.objectContaining({
+          type: 'error',
+          code: 'STORE_UNAVAILABLE',
+          retry_after: expect.any(Number),
+        }),
+      ]);
     } finally {
       await gateway.close();
     }

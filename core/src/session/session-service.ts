@@ -508,7 +508,13 @@ export class SessionService {
       return;
     }
     if (!record) return;
-    if (decision.state) this.#emitState(record, 'remote', this.clock.now());
+    if (decision.state) {
+      // Another process moved the due time: this process's scheduler may need to wake earlier too.
+      if (record.nextDueAt !== null && this.#events.has('due')) {
+        this.#events.emit('due', { sessionId: id, nextDueAt: record.nextDueAt });
+      }
+      this.#emitState(record, 'remote', this.clock.now());
+    }
     for (const action of decision.actions) this.#events.emit('proactive', { owner, sessionId: id, action });
   }
 

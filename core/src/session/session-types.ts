@@ -82,6 +82,9 @@ export interface SessionEvents {
   proactive: [{ owner: string; sessionId: string; action: ProactiveAction }];
   /** A session was deleted. */
   deleted: [{ owner: string; sessionId: string }];
-  /** A write changed when the session is next due for a time-driven check (for schedulers). */
+  /**
+   * A write changed when the session is next due for a time-driven check (for schedulers): a write of this process,
+   * or one of another process seen through the store's watch.
+   */
   due: [{ sessionId: string; nextDueAt: number | null }];
 }

@@ -76,7 +76,7 @@ export interface SessionStore {
   /**
    * Optional: reports every change written to the store, including this process's own writes (the session service
    * filters those out), so several processes on one backend can push each other's changes to their subscribers.
-   * Stores that only one process can use (memory, an embedded file) omit it. Returns the function that stops
+   * Stores that only one process can use (memory) omit it. Returns the function that stops
    * reporting. Delivery is at least once and may skip intermediate versions of a record.
    */
   watch?(listener: (change: StoreChange) => void): () => void;

@@ -4,12 +4,13 @@
  * (semantics check, not a database test), with the unique index on `key` that the library creates. Two limiters on
  * one collection stand for two gateway instances on one database.
  */
+
+import type { MongoSessionStore } from '@limbic/store';
 import { Query, updateOne } from 'mingo';
-import type { Db } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { type PlanName, plansOf } from '../config.js';
 import type { Principal } from './authenticator.js';
-import { createRequestLimiter, rateLimitCollection } from './rate-limiter.js';
+import { createRequestLimiter, rateLimitTable } from './rate-limiter.js';
 
 type Doc = Record<string, unknown>;
 
@@ -52,7 +53,7 @@ function fakeDb() {
       names.add(name);
       return collection;
     },
-  } as unknown as Db;
+  } as unknown as MongoSessionStore['db'];
   return { db, docs, names, state };
 }
 
@@ -69,7 +70,7 @@ describe('request limiter on MongoDB (semantics check, mingo)', () => {
     expect((await a.consume(p)).allowed).toBe(false);
     expect((await b.consume(p)).allowed).toBe(false);
     expect((await b.consume(principal('free', 'key_other'))).allowed).toBe(true);
-    expect([...names]).toEqual([rateLimitCollection]);
+    expect([...names]).toEqual([rateLimitTable]);
   });
 
   it('counts per instance while the database is unreachable, instead of failing requests', async () => {

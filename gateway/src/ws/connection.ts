@@ -114,6 +114,7 @@ export class Connection {
       return this.fail({
         code: c.code,
         message: c.message,
+        ...(c.retryAfter === undefined ? {} : { retryAfter: c.retryAfter }),
         close: c.code === 'NOT_FOUND' ? closeCodes.notFound : closeCodes.internalError,
       });
     }

@@ -1,0 +1,254 @@
+import { once } from 'node:events';
+import { type LimbicTurn, remoteBackend } from '@limbic/bot-kit';
+import { deliveryLog } from '@limbic/bot-kit/testing';
+import { createManualTime, createMemoryBindingStore, type ManualTime } from '@limbic/core';
+import { type FakeDiscord, startFakeDiscord } from '@limbic/fake-platforms';
+import {
+  Client,
+  Events,
+  GatewayIntentBits,
+  HTTPError,
+  type Message,
+  Partials,
+  type RESTOptions,
+} from 'discord.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  cleanUpGateways,
+  type Started,
+  startGateway,
+  stopGateway,
+  tempDataDir,
+} from '../../../gateway/test/gateway-process.js';
+import { attachLimbic, type DiscordLimbicOptions, type LimbicDiscord } from '../src/index.js';
+
+/**
+ * The same scenarios as discord.test.ts, in remote mode: a real gateway process (`npm start`'s entry) on the
+ * in-memory store with its engine clock 100,000× faster than wall time, so an absence of days passes in seconds.
+ * The bot's own clock (message timestamps, retry waits) stays manual.
+ */
+const apiKey = 'svc_test_remotediscord0123456789abc';
+const ADA = { id: '200000000000000001', username: 'ada' };
+const BOB = { id: '200000000000000002', username: 'bob' };
+const FRIENDLY = 'Thank you so much, you are wonderful and I love talking with you!';
+
+let gateway: Started & { url: string };
+let time: ManualTime;
+let discord: FakeDiscord;
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  gateway = await startGateway({
+    LIMBIC_DATA: tempDataDir(),
+    LIMBIC_STORE: 'memory',
+    LIMBIC_API_KEYS: `${apiKey}:enterprise`,
+    LIMBIC_TIME_SCALE: '100000',
+  });
+}, 60_000);
+afterAll(async () => {
+  await stopGateway(gateway);
+  cleanUpGateways();
+});
+beforeEach(async () => {
+  time = createManualTime(Date.UTC(2026, 10, 21, 9));
+  discord = await startFakeDiscord({ now: () => time.clock.now() });
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await discord.close();
+});
+
+interface SetupOptions extends Partial<DiscordLimbicOptions> {
+  rest?: Partial<RESTOptions>;
+}
+
+interface Harness {
+  character: LimbicDiscord;
+  log: ReturnType<typeof deliveryLog>;
+  turns: { turn: LimbicTurn; message: Message }[];
+  /** Dispatches a DM at the manual clock's time and waits for its turn; rejects when Limbic reported an error. */
+  dm(user: { id: string; username: string }, text: string): Promise<LimbicTurn>;
+}
+
+async function setup(options: SetupOptions = {}): Promise<Harness> {
+  const { rest, ...limbicOptions } = options;
+  const log = deliveryLog();
+  const client = new Client({
+    intents: [
+      GatewayIntentBits.Guilds,
+      GatewayIntentBits.GuildMessages,
+      GatewayIntentBits.MessageContent,
+      GatewayIntentBits.DirectMessages,
+    ],
+    partials: [Partials.Channel],
+    rest: { api: discord.url, ...rest },
+    waitGuildTimeout: 500,
+  });
+  cleanups.push(() => client.destroy());
+  const turns: Harness['turns'] = [];
+  const errors: unknown[] = [];
+  const waiters: (() => void)[] = [];
+  const notify = () => {
+    for (const waiter of waiters.splice(0)) waiter();
+  };
+
+  const character = attachLimbic(client, {
+    engine: {
+      backend: remoteBackend({
+        url: gateway.url,
+        apiKey,
+        reconnect: { initialDelayMs: 50, maxDelayMs: 500 },
+      }),
+      bindings: createMemoryBindingStore(),
+    },
+    persona: { preset: 'cheerful_companion' },
+    clock: time.clock,
+    timers: time.timers,
+    onDelivery: log.record,
+    onError: (error) => {
+      errors.push(error);
+      notify();
+    },
+    ...limbicOptions,
+  });
+  character.onTurn((turn, message) => {
+    turns.push({ turn, message });
+    notify();
+  });
+  cleanups.push(() => character.close());
+
+  const ready = once(client, Events.ClientReady);
+  await client.login(discord.token);
+  await ready;
+
+  function turnOf(id: string): Promise<LimbicTurn> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const found = turns.find((entry) => entry.message.id === id);
+        if (found) return resolve(found.turn);
+        if (errors.length > 0) return reject(errors[0]);
+        waiters.push(check);
+      };
+      check();
+    });
+  }
+  return {
+    character,
+    log,
+    turns,
+    dm(user, text) {
+      return turnOf(
+        discord.dispatchDirectMessage({ userId: user.id, username: user.username, content: text }).id,
+      );
+    },
+  };
+}
+
+/** Friendly DMs a minute apart (by Discord's timestamps), as fast as the gateway answers. */
+async function befriend(h: Harness, user: { id: string; username: string }, count = 20): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    time.clock.advance(60_000);
+    await h.dm(user, FRIENDLY);
+  }
+}
+
+/** Messages the character wrote first: replies and command answers reference the message they answer. */
+const proactiveTo = (channelId: string | undefined) =>
+  discord.sent.filter(
+    (message) => message.channel_id === channelId && message.message_reference === undefined,
+  );
+
+describe('@limbic/discord (remote, against a gateway process)', () => {
+  it('turns a DM into a turn on the gateway; the handler sees prompt_data and elapsed time', async () => {
+    const h = await setup();
+    h.character.onTurn((turn, message) => message.reply(`(${turn.result.discrete_emotion}) got it`));
+
+    const turn = await h.dm(ADA, 'You are the best, thank you for helping me!');
+    const [reply] = await discord.waitForSent(1);
+    time.clock.advance(90_000);
+    const again = await h.dm(ADA, 'and again');
+
+    expect(turn.isNewSession).toBe(true);
+    expect(turn.sessionId).toMatch(/^ses_/);
+    expect(turn.elapsedSeconds).toBeUndefined();
+    expect(turn.promptData.formatted.context_block.length).toBeGreaterThan(20);
+    expect(reply).toMatchObject({
+      channel_id: discord.dmChannelOf(ADA.id),
+      content: `(${turn.result.discrete_emotion}) got it`,
+      message_reference: expect.objectContaining({ message_id: h.turns[0]!.message.id }),
+    });
+    expect(again).toMatchObject({ sessionId: turn.sessionId, isNewSession: false, elapsedSeconds: 90 });
+    expect(h.turns[1]!.message.createdTimestamp - h.turns[0]!.message.createdTimestamp).toBe(90_000);
+  });
+
+  it('the gateway raises an action after the absence; it is sent as a DM once and acknowledged', async () => {
+    const h = await setup();
+    await h.character.start();
+    await befriend(h, ADA);
+    const sent = await h.log.waitFor((event) => event.type === 'sent');
+    await h.character.runtime.delivery.idle();
+
+    expect(sent).toMatchObject({ target: `dm:${ADA.id}` });
+    const text = sent.type === 'sent' ? sent.text : '';
+    const proactive = proactiveTo(discord.dmChannelOf(ADA.id));
+    expect(proactive.filter((message) => message.content === text)).toHaveLength(1);
+    expect(proactive).toHaveLength(h.log.events.filter((event) => event.type === 'sent').length);
+    const pending = await h.character.runtime.backend.pendingActions(h.turns[0]!.turn.sessionId);
+    expect(pending.map((action) => action.id)).not.toContain(sent.action.id);
+  });
+
+  it('lets discord.js wait out a 429 and retries a 500 with backoff, delivering once', async () => {
+    const h = await setup({
+      rest: { retries: 0 },
+      retry: { initialDelayMs: 5000, factor: 2, maxDelayMs: 60_000 },
+    });
+    await h.character.start();
+    await befriend(h, ADA);
+    // Armed after befriending; the absence takes hours of engine time, so no action is out yet.
+    discord.failNext('POST /channels/:id/messages', { status: 429, retryAfter: 0.05 });
+    discord.failNext('POST /channels/:id/messages', { status: 500 });
+
+    const retrying = await h.log.waitFor((event) => event.type === 'retrying');
+    expect(retrying).toMatchObject({ attempt: 1, delayMs: 5000, error: expect.any(HTTPError) });
+    expect(discord.sent).toEqual([]);
+    await time.advance(5000);
+    const sent = await h.log.waitFor((event) => event.type === 'sent');
+    await h.character.runtime.delivery.idle();
+
+    expect(sent).toMatchObject({ attempts: 2, target: `dm:${ADA.id}` });
+    const text = sent.type === 'sent' ? sent.text : '';
+    expect(discord.sent.filter((message) => message.content === text)).toHaveLength(1);
+    expect(discord.sent).toHaveLength(h.log.events.filter((event) => event.type === 'sent').length);
+    // The 429 and the 500 were each answered by one more request; nothing Discord accepted was repeated.
+    const posts = discord.calls.filter(
+      (call) => call.method === 'POST' && call.route === '/channels/:id/messages',
+    );
+    expect(posts.length - discord.sent.length).toBe(2);
+  });
+
+  it('an opted-out person gets nothing while a friend who did not opt out is written to', async () => {
+    const h = await setup();
+    await h.character.start();
+    for (let i = 0; i < 20; i++) {
+      time.clock.advance(60_000);
+      await h.dm(ADA, FRIENDLY);
+      await h.dm(BOB, FRIENDLY);
+    }
+    discord.dispatchDirectMessage({ userId: ADA.id, username: ADA.username, content: '/limbic off' });
+    const [answer] = await discord.waitForSent(1);
+    expect(answer).toMatchObject({
+      channel_id: discord.dmChannelOf(ADA.id),
+      content: expect.stringMatching(/not write to you first/),
+    });
+
+    const sent = await h.log.waitFor((event) => event.type === 'sent');
+    await h.character.runtime.delivery.idle();
+
+    expect(sent).toMatchObject({ target: `dm:${BOB.id}` });
+    expect(proactiveTo(discord.dmChannelOf(BOB.id)).length).toBeGreaterThanOrEqual(1);
+    expect(proactiveTo(discord.dmChannelOf(ADA.id))).toEqual([]);
+    expect(h.log.events.filter((event) => event.type === 'sent' && event.target === `dm:${ADA.id}`)).toEqual(
+      [],
+    );
+  });
+});

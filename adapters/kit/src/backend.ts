@@ -1,0 +1,60 @@
+import type {
+  PersonaDefinition,
+  ProactiveAction,
+  ProactivePreferences,
+  ProactivePreferencesInput,
+  StateSnapshot,
+  TurnResult,
+} from '@limbic/core';
+
+/** A text turn as adapters send it: what the person wrote, and the seconds since their previous message. */
+export interface BackendTurn {
+  message: string;
+  /** Seconds since the previous message of this conversation, from the platform's timestamps. */
+  elapsedSeconds?: number;
+}
+
+/** What an adapter reads of a session besides turns. */
+export interface BackendSession {
+  sessionId: string;
+  preferences: ProactivePreferences;
+  state: StateSnapshot;
+}
+
+/**
+ * The engine as an adapter sees it, in either mode: **embedded** (the core session service in the bot's process,
+ * see `embeddedBackend`) or **remote** (a Limbic gateway over REST + WebSocket, see `remoteBackend`). Proactive
+ * actions use the core's shape in both modes. Every method rejects with an error that has a `code` (LimbicError in
+ * embedded mode, LimbicApiError in remote mode); NOT_FOUND means the session is gone.
+ */
+export interface LimbicBackend {
+  /** `embedded` or `remote`, for logs. */
+  readonly mode: 'embedded' | 'remote';
+  /** Whose sessions these are, as bindings record it: the embedded owner, or `remote:` + the gateway's URL. */
+  readonly owner: string;
+  /** Creates a session; resolves its id. */
+  createSession(persona: PersonaDefinition): Promise<string>;
+  /** Processes a text turn. */
+  turn(sessionId: string, turn: BackendTurn): Promise<TurnResult>;
+  /** Preferences and current state. */
+  getSession(sessionId: string): Promise<BackendSession>;
+  /** Replaces the proactive preferences; resolves them as stored. */
+  setPreferences(sessionId: string, preferences: ProactivePreferencesInput): Promise<ProactivePreferences>;
+  /** Pending (unacknowledged) proactive actions, oldest first. */
+  pendingActions(sessionId: string): Promise<ProactiveAction[]>;
+  /** Acknowledges an action (idempotent). */
+  acknowledge(sessionId: string, actionId: string): Promise<void>;
+  /**
+   * Starts reporting the session's proactive actions to the {@link onAction} listeners. Embedded mode reports every
+   * session's actions anyway; remote mode opens the session's WebSocket (which replays pending actions on connect).
+   */
+  watch(sessionId: string): void;
+  /** Stops reporting a session's actions (remote mode closes its WebSocket). */
+  unwatch(sessionId: string): void;
+  /** Subscribes to proactive actions (at least once: the same action may be reported again until acknowledged). */
+  onAction(listener: (sessionId: string, action: ProactiveAction) => void): () => void;
+  /** Starts background work (the embedded scheduler). */
+  start(): Promise<void>;
+  /** Stops background work and releases what the backend opened. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,284 @@
+import type { Binding, BindingStore, Clock, ProactiveAction, Timers } from '@limbic/core';
+import type { BackendSession, LimbicBackend } from './backend.js';
+
+/** How a platform sends text, and how its failures are to be treated. */
+export interface Outbound {
+  /** Sends `text` to a binding's target; resolves once the platform accepted the message. */
+  send(target: string, text: string): Promise<void>;
+  /**
+   * What to do after `send` failed: wait `retryAfterMs` (the platform's rate limit said so), `retry` with backoff
+   * (a 5xx, a network error), or `drop` (permanent: the user blocked the bot, the chat is gone).
+   */
+  classify(error: unknown): { retryAfterMs: number } | 'retry' | 'drop';
+}
+
+/** What a {@link ComposeHook} gets: the action, who it is for, and the character's current state and preferences. */
+export interface ComposeContext {
+  action: ProactiveAction;
+  binding: Binding;
+  session: BackendSession;
+}
+
+/**
+ * The operator's say over a proactive message before it is sent: return the text to send (for example written by
+ * the operator's language model from `action.message`, `action.metadata` and `session.state`), `null` to veto the
+ * message (the action is acknowledged and never sent), or `undefined` to send the engine's suggested message.
+ * Called once per action; retries reuse its text.
+ */
+export type ComposeHook = (
+  context: ComposeContext,
+) => string | null | undefined | Promise<string | null | undefined>;
+
+/** What happened to a proactive action, for logs and metrics. */
+export type DeliveryEvent =
+  | {
+      type: 'sent';
+      sessionId: string;
+      action: ProactiveAction;
+      target: string;
+      text: string;
+      attempts: number;
+    }
+  | {
+      type: 'skipped';
+      sessionId: string;
+      action: ProactiveAction;
+      reason: 'vetoed' | 'disabled' | 'expired' | 'unbound' | 'empty';
+    }
+  | {
+      type: 'retrying';
+      sessionId: string;
+      action: ProactiveAction;
+      attempt: number;
+      delayMs: number;
+      error: unknown;
+    }
+  | { type: 'dropped'; sessionId: string; action: ProactiveAction; error: unknown }
+  | { type: 'error'; sessionId: string; action: ProactiveAction; stage: 'prepare' | 'ack'; error: unknown };
+
+/** Retry timing of {@link createDelivery}: exponential backoff from `initialDelayMs`, capped at `maxDelayMs`. */
+export interface RetryPolicy {
+  initialDelayMs: number;
+  maxDelayMs: number;
+  factor: number;
+}
+
+/** Spacing of outbound messages: at most one per target every `perTargetMs`, and `globalPerSecond` in all. */
+export interface Pacing {
+  perTargetMs: number;
+  globalPerSecond: number;
+}
+
+/** Options of {@link createDelivery}. */
+export interface DeliveryOptions {
+  backend: LimbicBackend;
+  bindings: BindingStore;
+  outbound: Outbound;
+  compose?: ComposeHook;
+  clock: Clock;
+  timers: Timers;
+  /** Default: 1 s doubling up to 5 min. */
+  retry?: Partial<RetryPolicy>;
+  /** Default: no spacing (the platform library paces itself). */
+  pacing?: Pacing;
+  /** Actions older than this (by their creation time) are acknowledged without being sent. Default 24 h. */
+  maxAgeMs?: number;
+  onEvent?: (event: DeliveryEvent) => void;
+}
+
+/** Delivers proactive actions as platform messages; see {@link createDelivery}. */
+export interface Delivery {
+  /** Hands over an action (again): ignored while it is being delivered or after it was delivered. */
+  enqueue(sessionId: string, action: ProactiveAction): void;
+  /** Actions being delivered (composing, waiting for a slot or a retry, sending, acknowledging). */
+  readonly inFlight: number;
+  /** Resolves when nothing is in flight. */
+  idle(): Promise<void>;
+  /** Stops: pending waits are cancelled; actions not yet sent stay pending in the engine for the next start. */
+  close(): void;
+}
+
+const defaultRetry: RetryPolicy = { initialDelayMs: 1000, maxDelayMs: 300_000, factor: 2 };
+const rememberedIds = 2000;
+
+class Closed extends Error {}
+
+/**
+ * Creates the outbound side of an adapter. For each proactive action: find the conversation it belongs to, check
+ * that the person still wants proactive messages, let the operator's {@link ComposeHook} rewrite or veto it, wait
+ * for a send slot ({@link Pacing}), send it, and only after the platform accepted it acknowledge it to the engine. A
+ * failed send is retried with backoff (or after the platform's `retry_after`), never sent twice by this process; an
+ * acknowledgement that fails is retried without sending again. Actions still pending when the process stops are
+ * delivered after the next start (at least once: a crash between the send and the acknowledgement repeats one).
+ */
+export function createDelivery(options: DeliveryOptions): Delivery {
+  const { backend, bindings, outbound, compose, clock, timers, onEvent = () => {} } = options;
+  const retry = { ...defaultRetry, ...options.retry };
+  const maxAgeMs = options.maxAgeMs ?? 86_400_000;
+  const jobs = new Map<string, Promise<void>>();
+  const finished = new Set<string>();
+  const waits = new Set<{ handle: ReturnType<Timers['setTimeout']>; reject: (error: Error) => void }>();
+  const nextSlot = new Map<string, number>();
+  let globalNext = 0;
+  let closed = false;
+  let idleWaiters: (() => void)[] = [];
+
+  function wait(ms: number): Promise<void> {
+    if (closed) return Promise.reject(new Closed());
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const entry = {
+        handle: timers.setTimeout(() => {
+          waits.delete(entry);
+          resolve();
+        }, ms),
+        reject,
+      };
+      waits.add(entry);
+    });
+  }
+
+  function remember(id: string): void {
+    finished.add(id);
+    if (finished.size > rememberedIds) finished.delete(finished.values().next().value!);
+  }
+
+  /** Reserves the next send slot for `target` and returns how long to wait for it. */
+  function reserveSlot(target: string): number {
+    const pacing = options.pacing;
+    if (!pacing) return 0;
+    const now = clock.now();
+    const slot = Math.max(now, nextSlot.get(target) ?? 0, globalNext);
+    nextSlot.set(target, slot + pacing.perTargetMs);
+    globalNext = slot + 1000 / pacing.globalPerSecond;
+    if (nextSlot.size > 10_000) for (const [key, at] of nextSlot) if (at <= now) nextSlot.delete(key);
+    return slot - now;
+  }
+
+  async function acknowledge(sessionId: string, action: ProactiveAction): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await backend.acknowledge(sessionId, action.id);
+        return;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'NOT_FOUND') return;
+        onEvent({ type: 'error', sessionId, action, stage: 'ack', error });
+        await wait(backoff(attempt));
+      }
+    }
+  }
+
+  function backoff(attempt: number): number {
+    return Math.min(retry.maxDelayMs, retry.initialDelayMs * retry.factor ** (attempt - 1));
+  }
+
+  /** Decides what to send: the text, or why nothing is sent. */
+  async function prepare(
+    sessionId: string,
+    action: ProactiveAction,
+  ): Promise<{ binding: Binding; text: string } | { skip: DeliveryEvent & { type: 'skipped' } }> {
+    const skip = (reason: 'vetoed' | 'disabled' | 'expired' | 'unbound' | 'empty') => ({
+      skip: { type: 'skipped' as const, sessionId, action, reason },
+    });
+    if (clock.now() - action.createdAt > maxAgeMs) return skip('expired');
+    const binding = await bindings.getBySession(sessionId);
+    if (!binding) return skip('unbound');
+    const session = await backend.getSession(sessionId);
+    if (!session.preferences.enabled) return skip('disabled');
+    const composed = compose ? await compose({ action, binding, session }) : undefined;
+    if (composed === null) return skip('vetoed');
+    const text = (composed ?? action.message).trim();
+    if (text.length === 0) return skip('empty');
+    return { binding, text };
+  }
+
+  async function deliver(sessionId: string, action: ProactiveAction): Promise<void> {
+    let prepared: Awaited<ReturnType<typeof prepare>> | undefined;
+    for (let attempt = 1; prepared === undefined; attempt++) {
+      try {
+        prepared = await prepare(sessionId, action);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        // The session is gone: nothing to deliver, nothing to acknowledge.
+        if (code === 'NOT_FOUND') return;
+        onEvent({ type: 'error', sessionId, action, stage: 'prepare', error });
+        await wait(backoff(attempt));
+      }
+    }
+    if ('skip' in prepared) {
+      onEvent(prepared.skip);
+      // An unbound session belongs to no conversation of this bot: leave its actions to whoever owns it.
+      if (prepared.skip.reason !== 'unbound') await acknowledge(sessionId, action);
+      return;
+    }
+    const { binding, text } = prepared;
+    // Backoff grows with transient failures only; a rate limit says exactly how long to wait.
+    let transientFailures = 0;
+    for (let attempt = 1; ; attempt++) {
+      await wait(reserveSlot(binding.target));
+      // A failure that lasts (an outage of the platform) ends when the action is too old to be worth sending.
+      if (attempt > 1 && clock.now() - action.createdAt > maxAgeMs) {
+        onEvent({ type: 'skipped', sessionId, action, reason: 'expired' });
+        break;
+      }
+      try {
+        await outbound.send(binding.target, text);
+        onEvent({ type: 'sent', sessionId, action, target: binding.target, text, attempts: attempt });
+        break;
+      } catch (error) {
+        const verdict = outbound.classify(error);
+        if (verdict === 'drop') {
+          onEvent({ type: 'dropped', sessionId, action, error });
+          break;
+        }
+        const delayMs =
+          verdict === 'retry' ? backoff(++transientFailures) : Math.max(verdict.retryAfterMs, 0);
+        onEvent({ type: 'retrying', sessionId, action, attempt, delayMs, error });
+        if (verdict !== 'retry') {
+          // The platform's rate limit applies to every message to this target until then.
+          nextSlot.set(binding.target, Math.max(nextSlot.get(binding.target) ?? 0, clock.now() + delayMs));
+        }
+        await wait(delayMs);
+      }
+    }
+    await acknowledge(sessionId, action);
+  }
+
+  return {
+    enqueue(sessionId, action) {
+      if (closed || jobs.has(action.id) || finished.has(action.id)) return;
+      const job = deliver(sessionId, action)
+        .then(
+          () => remember(action.id),
+          (error: unknown) => {
+            if (!(error instanceof Closed))
+              onEvent({ type: 'error', sessionId, action, stage: 'prepare', error });
+          },
+        )
+        .finally(() => {
+          jobs.delete(action.id);
+          if (jobs.size === 0) {
+            const waiters = idleWaiters;
+            idleWaiters = [];
+            for (const resolve of waiters) resolve();
+          }
+        });
+      jobs.set(action.id, job);
+    },
+    get inFlight() {
+      return jobs.size;
+    },
+    idle() {
+      if (jobs.size === 0) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+    close() {
+      closed = true;
+      for (const entry of waits) {
+        timers.clearTimeout(entry.handle);
+        entry.reject(new Closed());
+      }
+      waits.clear();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import {
+  type Clock,
+  createProactiveScheduler,
+  createSessionService,
+  type ProactiveAction,
+  type ProactiveScheduler,
+  type SessionService,
+  type SessionServiceOptions,
+  type Timers,
+} from '@limbic/core';
+import type { LimbicBackend } from './backend.js';
+
+/** Options of {@link embeddedBackend}. */
+export interface EmbeddedBackendOptions extends Omit<SessionServiceOptions, 'clock'> {
+  /** Use this session service instead of creating one (its store, clock and appraiser then apply). */
+  service?: SessionService;
+  /** The engine clock; default the wall clock (ignored when `service` is given). */
+  clock?: Clock;
+  /** Where the proactive scheduler waits; default the host's timers. */
+  timers?: Timers;
+  /** How many times faster than wall time the engine clock runs (for demos); default 1. */
+  timeScale?: number;
+  /** The owner sessions are created under; default `local`. */
+  owner?: string;
+  /** Reports errors of background work (a failed time-driven check). */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The engine inside the bot's process: the core session service on a store of the operator's choice (memory by
+ * default here; the adapters open the durable SQLite store by default), plus the proactive scheduler that raises
+ * time-driven actions when sessions fall due.
+ * @example
+ * const backend = embeddedBackend({ store: createMemoryStore() });
+ */
+export function embeddedBackend(options: EmbeddedBackendOptions = {}): LimbicBackend & {
+  readonly service: SessionService;
+  readonly scheduler: ProactiveScheduler;
+} {
+  const { service: given, timers, timeScale, owner = 'local', onError, clock, ...serviceOptions } = options;
+  const service = given ?? createSessionService({ ...serviceOptions, ...(clock ? { clock } : {}) });
+  const scheduler = createProactiveScheduler({
+    service,
+    clock: service.clock,
+    ...(timers ? { timers } : {}),
+    ...(timeScale ? { timeScale } : {}),
+    ...(onError ? { onError } : {}),
+  });
+  const listeners = new Set<(sessionId: string, action: ProactiveAction) => void>();
+  const unsubscribe = service.on('proactive', ({ owner: actionOwner, sessionId, action }) => {
+    if (actionOwner !== owner) return;
+    for (const listener of listeners) listener(sessionId, action);
+  });
+  return {
+    mode: 'embedded',
+    owner,
+    service,
+    scheduler,
+    async createSession(persona) {
+      return (await service.createSession(owner, persona)).sessionId;
+    },
+    turn(sessionId, { message, elapsedSeconds }) {
+      return service.textTurn(owner, {
+        sessionId,
+        message,
+        ...(elapsedSeconds === undefined ? {} : { elapsedSeconds }),
+      });
+    },
+    async getSession(sessionId) {
+      const details = await service.getSession(owner, sessionId);
+      return { sessionId, preferences: details.preferences, state: details.state };
+    },
+    async setPreferences(sessionId, preferences) {
+      return (await service.setPreferences(owner, sessionId, preferences)).preferences;
+    },
+    pendingActions(sessionId) {
+      return service.pendingActions(owner, sessionId);
+    },
+    async acknowledge(sessionId, actionId) {
+      await service.acknowledge(owner, sessionId, actionId);
+    },
+    // Every session's actions are reported through the service's event already.
+    watch() {},
+    unwatch() {},
+    onAction(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async start() {
+      scheduler.start();
+    },
+    async close() {
+      scheduler.stop();
+      unsubscribe();
+      if (!given) await service.store.close();
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import {
+  createLimbicClient,
+  type LimbicClient,
+  type LimbicClientOptions,
+  type LimbicSocket,
+  type ReconnectOptions,
+  type RestProactiveAction,
+  type SocketProactiveAction,
+} from '@limbic/client';
+import type { ProactiveAction } from '@limbic/core';
+import type { LimbicBackend } from './backend.js';
+
+/** Options of {@link remoteBackend}. */
+export interface RemoteBackendOptions {
+  /** The gateway's base URL, e.g. `https://limbic.example.com`. */
+  url: string;
+  /** An API key of the gateway (`svc_live_…` or `svc_test_…`). */
+  apiKey: string;
+  /** Use this client instead of creating one (for custom fetch or WebSocket implementations). */
+  client?: LimbicClient;
+  /** Reconnection of the session WebSockets; default the client's (exponential backoff with jitter). */
+  reconnect?: ReconnectOptions;
+  /** Extra options of the client (timeouts, fetch, WebSocket). */
+  clientOptions?: Omit<LimbicClientOptions, 'baseUrl' | 'apiKey'>;
+  /** Reports WebSocket errors that are not tied to a request (the socket reconnects by itself). */
+  onError?: (error: unknown, sessionId: string) => void;
+}
+
+function fromRest(action: RestProactiveAction): ProactiveAction {
+  const { timestamp, ...rest } = action;
+  return { ...rest, createdAt: Date.parse(timestamp) };
+}
+
+function fromSocket(action: SocketProactiveAction): ProactiveAction {
+  return {
+    id: action.action_id,
+    type: action.action_type,
+    message: action.message,
+    priority: action.priority,
+    metadata: action.metadata,
+    createdAt: Date.parse(action.timestamp),
+  };
+}
+
+/**
+ * A Limbic gateway as the engine, through `@limbic/client`: turns and reads over REST, and one WebSocket per
+ * watched session for proactive pushes. A socket reconnects by itself, and the gateway replays the actions that
+ * arose meanwhile (`missed_proactive`), so nothing is lost while the bot is disconnected; the client reports each
+ * action once per socket, and delivery deduplicates across sockets.
+ * @example
+ * const backend = remoteBackend({ url: 'http://127.0.0.1:8787', apiKey: process.env.LIMBIC_API_KEY! });
+ */
+export function remoteBackend(
+  options: RemoteBackendOptions,
+): LimbicBackend & { readonly client: LimbicClient } {
+  const client =
+    options.client ??
+    createLimbicClient({ ...options.clientOptions, baseUrl: options.url, apiKey: options.apiKey });
+  const sockets = new Map<string, LimbicSocket>();
+  const listeners = new Set<(sessionId: string, action: ProactiveAction) => void>();
+  let closed = false;
+
+  return {
+    mode: 'remote',
+    owner: `remote:${options.url}`,
+    client,
+    async createSession(persona) {
+      return (await client.createSession(persona)).sessionId;
+    },
+    turn(sessionId, { message, elapsedSeconds }) {
+      return client.turn(sessionId, message, elapsedSeconds === undefined ? {} : { elapsedSeconds });
+    },
+    async getSession(sessionId) {
+      const details = await client.getSession(sessionId);
+      return { sessionId, preferences: details.preferences, state: details.state };
+    },
+    async setPreferences(sessionId, preferences) {
+      return (await client.setPreferences(sessionId, preferences)).preferences;
+    },
+    async pendingActions(sessionId) {
+      return (await client.pendingActions(sessionId)).map(fromRest);
+    },
+    async acknowledge(sessionId, actionId) {
+      await client.acknowledge(sessionId, actionId);
+    },
+    watch(sessionId) {
+      if (closed || sockets.has(sessionId)) return;
+      const socket = client.connect(sessionId, options.reconnect ? { reconnect: options.reconnect } : {});
+      sockets.set(sessionId, socket);
+      socket.on('action', (action) => {
+        const converted = fromSocket(action);
+        for (const listener of listeners) listener(sessionId, converted);
+      });
+      socket.on('error', (error) => options.onError?.(error, sessionId));
+      socket.on('close', ({ willReconnect }) => {
+        // A final close (the session was deleted, the key revoked): forget the socket; watch() may open a new one.
+        if (!willReconnect && sockets.get(sessionId) === socket) sockets.delete(sessionId);
+      });
+    },
+    unwatch(sessionId) {
+      const socket = sockets.get(sessionId);
+      sockets.delete(sessionId);
+      void socket?.close();
+    },
+    onAction(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async start() {},
+    async close() {
+      closed = true;
+      const open = [...sockets.values()];
+      sockets.clear();
+      await Promise.all(open.map((socket) => socket.close()));
+    },
+  };
+}

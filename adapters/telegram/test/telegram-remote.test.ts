@@ -1,0 +1,187 @@
+import { remoteBackend } from '@limbic/bot-kit';
+import { deliveryLog } from '@limbic/bot-kit/testing';
+import { createManualTime, createMemoryBindingStore, type ManualTime } from '@limbic/core';
+import { type FakeTelegram, startFakeTelegram } from '@limbic/fake-platforms';
+import { Bot, type Context } from 'grammy';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  cleanUpGateways,
+  type Started,
+  startGateway,
+  stopGateway,
+  tempDataDir,
+} from '../../../gateway/test/gateway-process.js';
+import {
+  type LimbicFlavor,
+  type LimbicMiddleware,
+  limbic,
+  type TelegramLimbicOptions,
+} from '../src/index.js';
+
+type MyContext = Context & LimbicFlavor;
+
+/**
+ * The same scenarios as telegram.test.ts, in remote mode: a real gateway process (`npm start`'s entry) on the
+ * in-memory store with its engine clock 100,000× faster than wall time, so an absence of days passes in seconds.
+ * The bot's own clock (message dates, retry waits) stays manual.
+ */
+const apiKey = 'svc_test_remotetelegram0123456789ab';
+let gateway: Started & { url: string };
+let telegram: FakeTelegram;
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  gateway = await startGateway({
+    LIMBIC_DATA: tempDataDir(),
+    LIMBIC_STORE: 'memory',
+    LIMBIC_API_KEYS: `${apiKey}:enterprise`,
+    LIMBIC_TIME_SCALE: '100000',
+  });
+}, 60_000);
+afterAll(async () => {
+  await stopGateway(gateway);
+  cleanUpGateways();
+});
+beforeEach(async () => {
+  telegram = await startFakeTelegram();
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await telegram.close();
+});
+
+interface Harness {
+  bot: Bot<MyContext>;
+  character: LimbicMiddleware<MyContext>;
+  time: ManualTime;
+  log: ReturnType<typeof deliveryLog>;
+  seen: MyContext['limbic'][];
+  say(chatId: number, text: string): Promise<void>;
+}
+
+function setup(options: Partial<TelegramLimbicOptions> = {}): Harness {
+  const time = createManualTime(Date.UTC(2026, 10, 21, 9));
+  const log = deliveryLog();
+  const bot = new Bot<MyContext>(telegram.token, {
+    client: { apiRoot: telegram.apiRoot },
+    botInfo: telegram.botInfo,
+  });
+  const character = limbic<MyContext>({
+    api: bot.api,
+    engine: {
+      backend: remoteBackend({
+        url: gateway.url,
+        apiKey,
+        reconnect: { initialDelayMs: 50, maxDelayMs: 500 },
+      }),
+      bindings: createMemoryBindingStore(),
+    },
+    persona: { preset: 'cheerful_companion' },
+    clock: time.clock,
+    timers: time.timers,
+    onDelivery: log.record,
+    ...options,
+  });
+  const seen: MyContext['limbic'][] = [];
+  bot.use(character);
+  bot.on('message:text', async (ctx) => {
+    seen.push(ctx.limbic);
+    await ctx.reply(`(${ctx.limbic?.result.discrete_emotion ?? 'unknown'}) got it`);
+  });
+  cleanups.push(() => character.close());
+  return {
+    bot,
+    character,
+    time,
+    log,
+    seen,
+    async say(chatId, text) {
+      await bot.handleUpdate(
+        telegram.sendText({ chatId, userId: chatId, text, date: Math.floor(time.clock.now() / 1000) }),
+      );
+    },
+  };
+}
+
+/** Friendly messages a minute apart (by the platform's dates), as fast as the gateway answers. */
+async function befriend(h: Harness, chatId: number, count = 20): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    h.time.clock.advance(60_000);
+    await h.say(chatId, 'Thank you so much, you are wonderful and I love talking with you!');
+  }
+}
+
+const repliesAndCommands = (text: string) =>
+  text.startsWith('(') || text.startsWith('Okay') || text.startsWith('Writing');
+
+describe('@limbic/telegram (remote, against a gateway process)', () => {
+  it('turns a text message into a turn on the gateway; the handler sees prompt_data', async () => {
+    const h = setup();
+    await h.say(501, 'You are the best, thank you for helping me!');
+    const turn = h.seen[0]!;
+    expect(turn.isNewSession).toBe(true);
+    expect(turn.sessionId).toMatch(/^ses_/);
+    expect(turn.promptData.formatted.context_block.length).toBeGreaterThan(20);
+    expect(telegram.sent.at(-1)!.text).toBe(`(${turn.result.discrete_emotion}) got it`);
+    h.time.clock.advance(90_000);
+    await h.say(501, 'and again');
+    expect(h.seen[1]).toMatchObject({ sessionId: turn.sessionId, elapsedSeconds: 90 });
+  });
+
+  it('the gateway raises an action after the absence; it is sent once and acknowledged', async () => {
+    const h = setup();
+    await h.character.start();
+    await befriend(h, 502);
+    const sent = await h.log.waitFor((event) => event.type === 'sent');
+    await h.character.runtime.delivery.idle();
+    expect(sent).toMatchObject({ target: '502' });
+    const proactive = telegram.sent.filter((message) => !repliesAndCommands(message.text));
+    expect(
+      proactive.filter((message) => message.text === (sent.type === 'sent' ? sent.text : '')),
+    ).toHaveLength(1);
+    const sessionId = h.seen[0]!.sessionId;
+    const pending = await h.character.runtime.backend.pendingActions(sessionId);
+    expect(pending.map((action) => action.id)).not.toContain(sent.action.id);
+  });
+
+  it('a 429 and a 500 from Telegram delay and retry the message without duplicates', async () => {
+    const h = setup({ retry: { initialDelayMs: 5000, factor: 2, maxDelayMs: 60_000 } });
+    await h.character.start();
+    await befriend(h, 503);
+    // Armed after the replies went out; the absence takes hours of engine time, so no action is out yet.
+    telegram.failNext('sendMessage', { status: 429, retryAfter: 20 }, 1);
+    telegram.failNext('sendMessage', { status: 500 }, 1);
+    const limited = await h.log.waitFor((event) => event.type === 'retrying');
+    expect(limited).toMatchObject({ delayMs: 20_000 });
+    await h.time.advance(20_000);
+    const backoff = await h.log.waitFor((event) => event.type === 'retrying' && event.delayMs === 5000);
+    expect(backoff).toMatchObject({ attempt: 2 });
+    await h.time.advance(5000);
+    const sent = await h.log.waitFor((event) => event.type === 'sent');
+    await h.character.runtime.delivery.idle();
+    const texts = telegram.sent.map((message) => message.text);
+    expect(texts.filter((text) => text === (sent.type === 'sent' ? sent.text : ''))).toHaveLength(1);
+    expect(sent).toMatchObject({ attempts: 3 });
+  });
+
+  it('an opted-out person gets nothing while a friend who did not opt out is written to', async () => {
+    const h = setup();
+    await h.character.start();
+    const optedOut = 504;
+    const control = 505;
+    for (let i = 0; i < 20; i++) {
+      h.time.clock.advance(60_000);
+      await h.say(optedOut, 'Thank you so much, you are wonderful and I love talking with you!');
+      await h.say(control, 'Thank you so much, you are wonderful and I love talking with you!');
+    }
+    await h.say(optedOut, '/limbic off');
+    expect(telegram.sent.at(-1)!.text).toMatch(/not write to you first/);
+    const sent = await h.log.waitFor((event) => event.type === 'sent');
+    expect(sent).toMatchObject({ target: String(control) });
+    await h.character.runtime.delivery.idle();
+    const toOptedOut = telegram.sent.filter(
+      (message) => message.chat_id === String(optedOut) && !repliesAndCommands(message.text),
+    );
+    expect(toOptedOut).toEqual([]);
+  });
+});

@@ -1,0 +1,224 @@
+import type {
+  AckResult,
+  AppraisalTurnInput,
+  PersonaDefinition,
+  ProactivePreferencesInput,
+  SessionDetails,
+  SessionInfo,
+  SessionPage,
+  SessionSummary,
+  StateSnapshot,
+  TurnResult,
+} from '@limbic/core';
+import NodeWebSocket from 'ws';
+import { type CallOptions, type FetchLike, type HttpConfig, send } from './http.js';
+import { LimbicSocket } from './socket.js';
+import type { SocketOptions } from './socket-types.js';
+import { toTurnFields } from './turn-fields.js';
+import type {
+  DeleteResult,
+  HealthStatus,
+  OpenApiDocument,
+  PreferencesResult,
+  PresetList,
+  RestProactiveAction,
+  TurnEvent,
+  TurnOptions,
+} from './types.js';
+import { toSocketUrl, type WebSocketConstructor } from './web-socket.js';
+
+/** The version of this client, sent in the default `User-Agent`. */
+export const clientVersion = '0.1.0';
+
+/** Options of {@link createLimbicClient}. */
+export interface LimbicClientOptions {
+  /** The gateway's address, e.g. `https://limbic.example.com` (a path prefix is kept; `/v1/…` is appended). */
+  baseUrl: string;
+  /** An API key (`svc_test_…` or `svc_live_…`). Keep it on a backend. */
+  apiKey: string;
+  /** The fetch to use; default: the global `fetch`. */
+  fetch?: FetchLike;
+  /** The WebSocket constructor to use; default: the `ws` package (pass `globalThis.WebSocket` elsewhere). */
+  WebSocket?: WebSocketConstructor;
+  /** How long a request waits for its answer before it fails with TIMEOUT; 0 or Infinity to wait forever. Default 10,000. */
+  timeoutMs?: number;
+  /** The `User-Agent` header of REST requests. Default `limbic-client/<version>`. */
+  userAgent?: string;
+}
+
+/** Options of {@link LimbicClient.listSessions}. */
+export interface ListSessionsOptions extends CallOptions {
+  /** The `cursor` of the previous page; omitted or null for the first page. */
+  cursor?: string | null;
+  /** Page size, 1-100. Default 20. */
+  limit?: number;
+}
+
+/** Options of {@link LimbicClient.turn}. */
+export interface TurnCallOptions extends TurnOptions, CallOptions {}
+
+/**
+ * A typed client of a Limbic gateway: one method per REST endpoint of /v1, and {@link LimbicClient.connect} for a
+ * session's WebSocket. Every failure rejects with a {@link LimbicApiError}. Turns are never retried automatically:
+ * a turn whose answer was lost may or may not have been applied (check `getState(id).turns`).
+ */
+export interface LimbicClient {
+  /** `GET /v1/health` (no key needed): the gateway's version and whether its store answers. */
+  health(options?: CallOptions): Promise<HealthStatus>;
+  /** `GET /v1/presets`: the preset identifiers a persona may name. */
+  presets(options?: CallOptions): Promise<PresetList>;
+  /** `GET /v1/openapi.json`: the OpenAPI 3.1 document of the REST interface. */
+  openApi(options?: CallOptions): Promise<OpenApiDocument>;
+  /** `POST /v1/persona`: creates a session around a persona (a preset, custom fields, or both). */
+  createSession(persona: PersonaDefinition, options?: CallOptions): Promise<SessionInfo>;
+  /** `GET /v1/persona`: one page of the key's sessions, oldest first. */
+  listSessions(options?: ListSessionsOptions): Promise<SessionPage>;
+  /**
+   * Every session of the key, page after page (`GET /v1/persona` with each page's cursor).
+   * @example
+   * for await (const session of limbic.sessions()) console.log(session.sessionId, session.turns);
+   */
+  sessions(options?: Omit<ListSessionsOptions, 'cursor'>): AsyncIterableIterator<SessionSummary>;
+  /** `GET /v1/persona/:id`: a session with its preferences and current state. */
+  getSession(sessionId: string, options?: CallOptions): Promise<SessionDetails>;
+  /** `DELETE /v1/persona/:id`: deletes a session and everything about it. */
+  deleteSession(sessionId: string, options?: CallOptions): Promise<DeleteResult>;
+  /**
+   * `POST /v1/turn`: a text turn, a chat message (a string) or an event (`{description, source?}`).
+   * @example
+   * const result = await limbic.turn(sessionId, 'I got the job!');
+   * const storm = await limbic.turn(sessionId, { description: 'A storm knocked the power out', source: 'system' });
+   */
+  turn(sessionId: string, event: TurnEvent, options?: TurnCallOptions): Promise<TurnResult>;
+  /** `POST /v1/turn/appraisal`: a turn with a pre-computed six-dimension appraisal. */
+  appraisalTurn(input: AppraisalTurnInput, options?: CallOptions): Promise<TurnResult>;
+  /** `GET /v1/state/:sessionId`: the state snapshot at the current engine time. */
+  getState(sessionId: string, options?: CallOptions): Promise<StateSnapshot>;
+  /** `GET /v1/proactive/:sessionId`: the pending (unacknowledged) actions, oldest first. */
+  pendingActions(sessionId: string, options?: CallOptions): Promise<RestProactiveAction[]>;
+  /** `PUT /v1/proactive/:sessionId/preferences`: replaces the proactive preferences as a whole. */
+  setPreferences(
+    sessionId: string,
+    preferences: ProactivePreferencesInput,
+    options?: CallOptions,
+  ): Promise<PreferencesResult>;
+  /** `POST /v1/proactive/:sessionId/ack`: acknowledges an action so it is never delivered again. Idempotent. */
+  acknowledge(sessionId: string, actionId: string, options?: CallOptions): Promise<AckResult>;
+  /**
+   * Opens the session's WebSocket (`/v1/ws/:sessionId?token=…`). It reconnects by itself unless the key or the
+   * session is rejected, and emits each proactive action once.
+   * @example
+   * const socket = limbic.connect(sessionId);
+   * socket.on('action', (action) => console.log(action.message));
+   * socket.on('close', ({ code, willReconnect }) => console.log('closed', code, willReconnect));
+   */
+  connect(sessionId: string, options?: SocketOptions): LimbicSocket;
+}
+
+function requireText(name: string, value: unknown): string {
+  if (typeof value !== 'string' || value === '') throw new TypeError(`${name} must be a non-empty string`);
+  return value;
+}
+
+/** Builds a path with URL-encoded ids. @throws TypeError for an empty id (it would name another route). */
+function path(strings: TemplateStringsArray, ...ids: string[]): string {
+  return strings.reduce(
+    (out, part, i) => out + part + (i < ids.length ? encodeURIComponent(requireText('id', ids[i])) : ''),
+    '',
+  );
+}
+
+/**
+ * Creates a client of the gateway at `baseUrl`. Creating it sends nothing.
+ * @throws TypeError when `baseUrl` is not an http(s) URL, `apiKey` is empty or there is no fetch.
+ * @example
+ * import { createLimbicClient, isLimbicApiError } from '@limbic/client';
+ *
+ * const limbic = createLimbicClient({ baseUrl: 'https://limbic.example.com', apiKey: process.env.LIMBIC_KEY! });
+ * const { sessionId } = await limbic.createSession({ preset: 'cheerful_companion' });
+ * const result = await limbic.turn(sessionId, 'I got the job!');
+ * console.log(result.discrete_emotion, result.prompt_data);
+ */
+export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
+  const base = new URL(requireText('baseUrl', options.baseUrl));
+  if (base.protocol !== 'http:' && base.protocol !== 'https:')
+    throw new TypeError(`baseUrl must be an http or https URL (got ${base.protocol})`);
+  const baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  const apiKey = requireText('apiKey', options.apiKey);
+  const fetch = options.fetch ?? globalThis.fetch;
+  if (typeof fetch !== 'function') throw new TypeError('No global fetch: pass the `fetch` option');
+  const config: HttpConfig = {
+    baseUrl,
+    apiKey,
+    fetch,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    userAgent: options.userAgent ?? `limbic-client/${clientVersion}`,
+  };
+  const WebSocket = options.WebSocket ?? NodeWebSocket;
+
+  const client: LimbicClient = {
+    health: (call) => send(config, { method: 'GET', path: '/v1/health', auth: false, call }),
+    presets: (call) => send(config, { method: 'GET', path: '/v1/presets', call }),
+    openApi: (call) => send(config, { method: 'GET', path: '/v1/openapi.json', auth: false, call }),
+    createSession: (persona, call) =>
+      send(config, { method: 'POST', path: '/v1/persona', body: persona, call }),
+    listSessions: ({ cursor, limit, ...call } = {}) =>
+      send(config, {
+        method: 'GET',
+        path: '/v1/persona',
+        query: { cursor: cursor ?? undefined, limit },
+        call,
+      }),
+    async *sessions({ limit, ...call } = {}) {
+      let cursor: string | null = null;
+      do {
+        const page: SessionPage = await client.listSessions({
+          ...call,
+          cursor,
+          ...(limit === undefined ? {} : { limit }),
+        });
+        yield* page.sessions;
+        cursor = page.cursor;
+      } while (cursor !== null);
+    },
+    getSession: async (id, call) => send(config, { method: 'GET', path: path`/v1/persona/${id}`, call }),
+    deleteSession: async (id, call) =>
+      send(config, { method: 'DELETE', path: path`/v1/persona/${id}`, call }),
+    turn: (sessionId, event, { elapsedSeconds, ...call } = {}) =>
+      send(config, {
+        method: 'POST',
+        path: '/v1/turn',
+        body: {
+          sessionId,
+          ...toTurnFields(event),
+          ...(elapsedSeconds === undefined ? {} : { elapsedSeconds }),
+        },
+        call,
+      }),
+    appraisalTurn: (input, call) =>
+      send(config, { method: 'POST', path: '/v1/turn/appraisal', body: input, call }),
+    getState: async (id, call) => send(config, { method: 'GET', path: path`/v1/state/${id}`, call }),
+    pendingActions: async (id, call) =>
+      send(config, { method: 'GET', path: path`/v1/proactive/${id}`, call }),
+    setPreferences: async (id, preferences, call) =>
+      send(config, { method: 'PUT', path: path`/v1/proactive/${id}/preferences`, body: preferences, call }),
+    acknowledge: async (id, actionId, call) =>
+      send(config, {
+        method: 'POST',
+        path: path`/v1/proactive/${id}/ack`,
+        body: { action_id: actionId },
+        call,
+      }),
+    connect: (sessionId, socketOptions = {}) =>
+      new LimbicSocket(
+        {
+          url: toSocketUrl(baseUrl, requireText('sessionId', sessionId), apiKey, socketOptions.events),
+          sessionId,
+          WebSocket,
+          timeoutMs: config.timeoutMs,
+        },
+        socketOptions,
+      ),
+  };
+  return client;
+}

@@ -1,0 +1,75 @@
+/**
+ * @limbic/client: a typed client of a Limbic gateway, over the /v1 REST interface and the session WebSocket
+ * (reconnects with backoff, requests correlated by `request_id`, proactive actions deduplicated by `action_id`).
+ * @module
+ */
+
+// The core's types that appear in this API, so that users need not depend on @limbic/core themselves.
+export type {
+  AckResult,
+  Appraisal,
+  AppraisalTurnInput,
+  EventSource,
+  PersonaDefinition,
+  ProactivePreferences,
+  ProactivePreferencesInput,
+  SessionDetails,
+  SessionInfo,
+  SessionPage,
+  SessionSummary,
+  StateSnapshot,
+  TextEvent,
+  TurnResult,
+  ValidationIssue,
+} from '@limbic/core';
+export {
+  backoffDelay,
+  defaultReconnect,
+  type ReconnectOptions,
+  type ReconnectPolicy,
+  toReconnectPolicy,
+} from './backoff.js';
+export {
+  clientVersion,
+  createLimbicClient,
+  type LimbicClient,
+  type LimbicClientOptions,
+  type ListSessionsOptions,
+  type TurnCallOptions,
+} from './client.js';
+export {
+  isLimbicApiError,
+  isServerErrorCode,
+  LimbicApiError,
+  type LimbicApiErrorCode,
+  type LimbicApiErrorOptions,
+  type LimbicClientErrorCode,
+  type LimbicServerErrorCode,
+  statusOfCode,
+} from './errors.js';
+export type { CallOptions, FetchInit, FetchLike, FetchResponse } from './http.js';
+export { finalCloseCodes, LimbicSocket, type SocketConnection } from './socket.js';
+export type {
+  ActionDelivery,
+  LimbicSocketEvents,
+  SocketCloseEvent,
+  SocketEventStream,
+  SocketOpenEvent,
+  SocketOptions,
+  SocketReconnectingEvent,
+  SocketStatus,
+} from './socket-types.js';
+export type {
+  DeleteResult,
+  HealthStatus,
+  OpenApiDocument,
+  PreferencesResult,
+  PresetList,
+  PresetSummary,
+  RestProactiveAction,
+  SocketAppraisalTurn,
+  SocketProactiveAction,
+  TurnEvent,
+  TurnOptions,
+} from './types.js';
+export { toSocketUrl, type WebSocketConstructor, type WebSocketLike } from './web-socket.js';

@@ -1,0 +1,291 @@
+import type { AckResult, ProactivePreferencesInput, StateSnapshot, TurnResult } from '@limbic/core';
+import { backoffDelay, type ReconnectPolicy, toReconnectPolicy } from './backoff.js';
+import { TypedEmitter } from './emitter.js';
+import { LimbicApiError, toApiError } from './errors.js';
+import { PendingRequests, type ReplyType } from './pending-requests.js';
+import { SeenIds } from './seen-ids.js';
+import type { LimbicSocketEvents, SocketCloseEvent, SocketOptions, SocketStatus } from './socket-types.js';
+import { toTurnFields } from './turn-fields.js';
+import type {
+  PreferencesResult,
+  SocketAppraisalTurn,
+  SocketProactiveAction,
+  TurnEvent,
+  TurnOptions,
+} from './types.js';
+import { openState, type WebSocketConstructor, type WebSocketLike } from './web-socket.js';
+
+/**
+ * Close codes after which reconnecting cannot help (docs/protocol.md): a bad key (4401), an unknown or deleted
+ * session (4404), and a client that sent something wrong (1003, 1007, 1009, 4400).
+ */
+export const finalCloseCodes: ReadonlySet<number> = new Set([4401, 4404, 4400, 1003, 1007, 1009]);
+
+/** What {@link LimbicSocket} needs besides its options. */
+export interface SocketConnection {
+  url: string;
+  sessionId: string;
+  WebSocket: WebSocketConstructor;
+  timeoutMs: number;
+}
+
+type ServerMessage = Record<string, unknown> & { type?: unknown; request_id?: unknown; data?: unknown };
+
+/**
+ * A session's WebSocket with typed events: requests correlated by `request_id`, automatic reconnects with backoff,
+ * and every proactive action emitted once as `action` whether it came live or in `missed_proactive`. Made by
+ * {@link LimbicClient.connect}; it starts connecting at once, and requests made before it is open wait for it.
+ * @example
+ * const socket = limbic.connect(sessionId, { events: ['state'] });
+ * socket.on('action', async (action) => {
+ *   await sendToUser(action.message);
+ *   await socket.ack(action.action_id);
+ * });
+ * const result = await socket.turn('I got the job!');
+ */
+export class LimbicSocket extends TypedEmitter<LimbicSocketEvents> {
+  /** The session this socket follows. */
+  readonly sessionId: string;
+  readonly #connection: SocketConnection;
+  readonly #policy: ReconnectPolicy | false;
+  readonly #seen: SeenIds;
+  readonly #requests: PendingRequests;
+  #status: SocketStatus = 'connecting';
+  #ws: WebSocketLike | null = null;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #attempt = 0;
+  #openedAt: number | null = null;
+  #everOpened = false;
+  #closing = false;
+  /** The error message of the current connection, if it was the last message received. */
+  #lastError: LimbicApiError | undefined;
+  #finalError: LimbicApiError | undefined;
+  readonly #closed: Promise<void>;
+  #markClosed!: () => void;
+
+  constructor(connection: SocketConnection, options: SocketOptions = {}) {
+    super();
+    this.sessionId = connection.sessionId;
+    this.#connection = connection;
+    this.#requests = new PendingRequests(options.timeoutMs ?? connection.timeoutMs);
+    this.#policy = options.reconnect === false ? false : toReconnectPolicy(options.reconnect);
+    this.#seen = new SeenIds(options.seenActionLimit ?? 1000, options.seenActionIds);
+    this.#closed = new Promise((resolve) => {
+      this.#markClosed = resolve;
+    });
+    this.#open();
+  }
+
+  /** Where the socket is: `connecting`, `open`, `reconnecting` or `closed` (for good). */
+  get status(): SocketStatus {
+    return this.#status;
+  }
+
+  /**
+   * Resolves once the socket is open (at once if it is); rejects with the reason when it closes for good first
+   * (UNAUTHORIZED for a bad key, NOT_FOUND for an unknown session, CONNECTION_CLOSED after close()).
+   */
+  ready(): Promise<void> {
+    if (this.#status === 'open') return Promise.resolve();
+    if (this.#status === 'closed') return Promise.reject(this.#closedError());
+    return new Promise((resolve, reject) => {
+      const offOpen = this.once('open', () => {
+        offClose();
+        resolve();
+      });
+      const offClose = this.on('close', (event) => {
+        if (event.willReconnect) return;
+        offOpen();
+        offClose();
+        reject(this.#closedError());
+      });
+    });
+  }
+
+  /** Sends a text turn: a chat message, or an event with its source. */
+  turn(event: TurnEvent, options: TurnOptions = {}): Promise<TurnResult> {
+    const fields: Record<string, unknown> = toTurnFields(event);
+    if (options.elapsedSeconds !== undefined) fields.elapsed_seconds = options.elapsedSeconds;
+    return this.#request('turn', fields, 'turn_result');
+  }
+
+  /** Sends a turn with a pre-computed appraisal. */
+  turnAppraisal(input: SocketAppraisalTurn): Promise<TurnResult> {
+    const fields: Record<string, unknown> = { appraisal: input.appraisal };
+    if (input.context !== undefined) fields.context = input.context;
+    if (input.elapsedSeconds !== undefined) fields.elapsed_seconds = input.elapsedSeconds;
+    return this.#request('turn_appraisal', fields, 'turn_result');
+  }
+
+  /** The state snapshot at the current engine time. */
+  getState(): Promise<StateSnapshot> {
+    return this.#request('get_state', {}, 'state');
+  }
+
+  /** Replaces the proactive preferences (omitted triggers are on, an omitted cooldown is 4 hours). */
+  setPreferences(preferences: ProactivePreferencesInput): Promise<PreferencesResult> {
+    return this.#request('set_proactive_prefs', { preferences }, 'proactive_prefs');
+  }
+
+  /** Acknowledges an action so that it is never delivered again, on any socket. Idempotent. */
+  ack(actionId: string): Promise<AckResult> {
+    return this.#request('ack_proactive', { action_id: actionId }, 'proactive_ack');
+  }
+
+  /**
+   * Forgets an action id (or every id) the socket remembers having emitted, so its next delivery (an unacknowledged
+   * action comes again on every connect) is emitted again.
+   */
+  forget(actionId?: string): void {
+    this.#seen.forget(actionId);
+  }
+
+  /**
+   * Closes the socket for good: no reconnect, and requests still waiting reject with CONNECTION_CLOSED. Resolves
+   * once the connection is closed.
+   */
+  close(): Promise<void> {
+    if (this.#status === 'closed' || this.#closing) return this.#closed;
+    this.#closing = true;
+    this.#finalError = new LimbicApiError('CONNECTION_CLOSED', 'The socket was closed by the client');
+    this.#requests.reject(() => this.#finalError!);
+    clearTimeout(this.#timer);
+    if (this.#ws) this.#ws.close(1000, 'client closing');
+    else this.#finish({ code: 1000, reason: 'client closing', willReconnect: false });
+    return this.#closed;
+  }
+
+  #open(): void {
+    this.#lastError = undefined;
+    let ws: WebSocketLike;
+    try {
+      ws = new this.#connection.WebSocket(this.#connection.url);
+    } catch (error) {
+      this.#finalError = new LimbicApiError('NETWORK_ERROR', `Cannot open the socket: ${String(error)}`, {
+        cause: error,
+      });
+      this.#requests.reject(() => this.#finalError!);
+      queueMicrotask(() => this.#finish({ code: 1006, reason: '', willReconnect: false }));
+      return;
+    }
+    this.#ws = ws;
+    // The close event follows every error, and says everything the error event could.
+    ws.onerror = () => {};
+    ws.onmessage = (event) => {
+      if (typeof event.data === 'string') this.#receive(event.data);
+    };
+    ws.onclose = (event) => {
+      if (this.#ws === ws) this.#dropped(event.code, event.reason);
+    };
+  }
+
+  #receive(text: string): void {
+    let message: ServerMessage;
+    try {
+      message = JSON.parse(text) as ServerMessage;
+    } catch (error) {
+      this.emit(
+        'error',
+        new LimbicApiError('UNEXPECTED_RESPONSE', 'The gateway sent invalid JSON', { cause: error }),
+      );
+      return;
+    }
+    if (typeof message !== 'object' || message === null) return;
+    const error = message.type === 'error' ? toApiError(message) : undefined;
+    // Kept only while it is the last message: the close that may follow it is explained by it.
+    this.#lastError = error;
+    const id = typeof message.request_id === 'string' ? message.request_id : undefined;
+    if (id !== undefined && this.#requests.settle(id, message, error)) return;
+    switch (message.type) {
+      case 'connected':
+        this.#connected();
+        return;
+      case 'proactive':
+        this.#action(message.data as SocketProactiveAction, false);
+        return;
+      case 'missed_proactive':
+        if (Array.isArray(message.data))
+          for (const action of message.data as SocketProactiveAction[]) this.#action(action, true);
+        return;
+      case 'state':
+        if (id === undefined) this.emit('state', message.data as StateSnapshot);
+        return;
+      case 'error':
+        // A reply to a request that already timed out is nobody's news.
+        if (id === undefined && error) this.emit('error', error);
+        return;
+    }
+  }
+
+  #connected(): void {
+    this.#status = 'open';
+    this.#openedAt = Date.now();
+    const reconnected = this.#everOpened;
+    this.#everOpened = true;
+    // Queued requests go first, so they keep their order before any that 'open' listeners make.
+    this.#requests.flush((text) => this.#ws?.send(text));
+    this.emit('open', { sessionId: this.sessionId, reconnected });
+  }
+
+  #action(action: SocketProactiveAction, missed: boolean): void {
+    if (typeof action?.action_id !== 'string') return;
+    if (this.#seen.add(action.action_id)) this.emit('action', action, { missed });
+  }
+
+  #request<T>(type: string, fields: Record<string, unknown>, reply: ReplyType): Promise<T> {
+    if (this.#status === 'closed' || this.#closing) return Promise.reject(this.#closedError());
+    return this.#requests.request<T>(type, fields, reply, (text) => {
+      if (this.#status !== 'open' || this.#ws?.readyState !== openState) return false;
+      this.#ws.send(text);
+      return true;
+    });
+  }
+
+  #dropped(code: number, reason: string): void {
+    this.#ws = null;
+    const error = this.#lastError;
+    const policy = this.#policy;
+    if (this.#openedAt !== null && policy && Date.now() - this.#openedAt >= policy.resetAfterMs)
+      this.#attempt = 0;
+    this.#openedAt = null;
+    const willReconnect =
+      !this.#closing && policy !== false && !finalCloseCodes.has(code) && this.#attempt < policy.maxAttempts;
+    this.#requests.reject(
+      () =>
+        new LimbicApiError(
+          'CONNECTION_CLOSED',
+          `The connection closed (${code}) before the reply arrived; a turn may or may not have been applied`,
+        ),
+      true,
+    );
+    if (!willReconnect) {
+      this.#finalError ??=
+        error ?? new LimbicApiError('CONNECTION_CLOSED', `The connection closed (${code})`);
+      this.#finish({ code, reason, willReconnect, ...(error ? { error } : {}) });
+      return;
+    }
+    this.#status = 'reconnecting';
+    this.emit('close', { code, reason, willReconnect, ...(error ? { error } : {}) });
+    if (!policy || this.#closing) return;
+    // After RATE_LIMIT (4429) and the like, wait at least what the server asked for.
+    const delayMs = Math.max(backoffDelay(policy, this.#attempt), (error?.retryAfter ?? 0) * 1000);
+    this.#attempt++;
+    this.emit('reconnecting', { attempt: this.#attempt, delayMs });
+    if (this.#closing) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      if (!this.#closing) this.#open();
+    }, delayMs);
+  }
+
+  #finish(event: SocketCloseEvent): void {
+    this.#status = 'closed';
+    this.#requests.reject(() => this.#closedError());
+    this.emit('close', event);
+    this.#markClosed();
+  }
+
+  #closedError(): LimbicApiError {
+    return this.#finalError ?? new LimbicApiError('CONNECTION_CLOSED', 'The socket is closed');
+  }
+}

@@ -1,0 +1,87 @@
+import type { Appraisal, PresetId, ProactiveAction, ProactivePreferences, TextEvent } from '@limbic/core';
+
+/** The body of `GET /v1/health`. */
+export interface HealthStatus {
+  status: 'ok';
+  /** The gateway's version. */
+  version: string;
+  store: { kind: string; reachable: true };
+  uptime_seconds: number;
+  /** How many times faster than wall time the engine clock runs. */
+  time_scale: number;
+}
+
+/** One entry of `GET /v1/presets`: a preset a persona definition may name. */
+export interface PresetSummary {
+  id: PresetId;
+  name: string;
+  description: string;
+  personality: { O: number; C: number; E: number; A: number; N: number; H: number };
+}
+
+/** The body of `GET /v1/presets`. */
+export interface PresetList {
+  presets: PresetSummary[];
+}
+
+/** The body of `DELETE /v1/persona/:id`. */
+export interface DeleteResult {
+  deleted: true;
+  id: string;
+}
+
+/** The answer of setting proactive preferences (REST `PUT …/preferences`, WebSocket `proactive_prefs`). */
+export interface PreferencesResult {
+  sessionId: string;
+  preferences: ProactivePreferences;
+}
+
+/** A pending proactive action as REST lists it (`GET /v1/proactive/:sessionId`). */
+export interface RestProactiveAction {
+  id: string;
+  type: ProactiveAction['type'];
+  message: string;
+  priority: ProactiveAction['priority'];
+  /** What triggered it (trigger, urge, threshold, …). */
+  metadata: ProactiveAction['metadata'];
+  /** ISO 8601 engine-clock time the action arose. */
+  timestamp: string;
+}
+
+/** A proactive action as the WebSocket delivers it (`proactive` and `missed_proactive`). */
+export interface SocketProactiveAction {
+  action_id: string;
+  action_type: ProactiveAction['type'];
+  message: string;
+  priority: ProactiveAction['priority'];
+  metadata: ProactiveAction['metadata'];
+  /** ISO 8601 engine-clock time the action arose. */
+  timestamp: string;
+}
+
+/** The part of the OpenAPI document (`GET /v1/openapi.json`) the client types; the rest passes through. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; [key: string]: unknown };
+  paths: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** What a text turn is about: a chat message (a string), or an event with its source. */
+export type TurnEvent = string | TextEvent;
+
+/** Options of a text turn. */
+export interface TurnOptions {
+  /** Seconds since the last interaction, in [0, 315360000]; default: the gap on the engine clock. */
+  elapsedSeconds?: number;
+}
+
+/** An appraisal turn on a session socket (the session is the socket's). */
+export interface SocketAppraisalTurn {
+  /** All six dimensions, each within its range. */
+  appraisal: Appraisal;
+  /** What happened, used to enrich prompt_data (at most 4,000 characters). */
+  context?: string;
+  /** Seconds since the last interaction. */
+  elapsedSeconds?: number;
+}

@@ -1,0 +1,97 @@
+/**
+ * A Discord bot with a Limbic character. Run with a bot token from the Discord developer portal:
+ *
+ *   DISCORD_TOKEN=… npm start                 # embedded engine, sessions in ./data/limbic.db
+ *   DISCORD_TOKEN=… npm start -- --remote     # a Limbic gateway (LIMBIC_URL, LIMBIC_API_KEY)
+ *
+ * See README.md for the other settings.
+ */
+import { type Engine, openEngine } from '@limbic/bot-kit';
+import { attachLimbic } from '@limbic/discord';
+import { Client, Events, GatewayIntentBits, Partials } from 'discord.js';
+import { complete, llmFromEnv, replyTo } from './reply.js';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) {
+    console.error(`Set ${name} (see README.md).`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const token = required('DISCORD_TOKEN');
+const remote = process.argv.includes('--remote');
+const engine: Engine = remote
+  ? await openEngine({
+      mode: 'remote',
+      url: process.env.LIMBIC_URL ?? 'http://127.0.0.1:8787',
+      apiKey: required('LIMBIC_API_KEY'),
+      ...(process.env.LIMBIC_DATA ? { dataDir: process.env.LIMBIC_DATA } : {}),
+    })
+  : await openEngine(process.env.LIMBIC_DATA ? { dataDir: process.env.LIMBIC_DATA } : {});
+const llm = llmFromEnv();
+const name = process.env.CHARACTER_NAME ?? 'Mira';
+
+const client = new Client({
+  intents: [
+    GatewayIntentBits.Guilds,
+    GatewayIntentBits.GuildMessages,
+    GatewayIntentBits.MessageContent, // privileged: enable it in the developer portal
+    GatewayIntentBits.DirectMessages,
+  ],
+  partials: [Partials.Channel], // without it, discord.js drops DMs from channels it has not cached
+  // DISCORD_API points discord.js at another REST server (the tests' fake); it finds the gateway from there.
+  ...(process.env.DISCORD_API ? { rest: { api: process.env.DISCORD_API } } : {}),
+});
+
+const character = attachLimbic(client, {
+  engine,
+  persona: {
+    preset: (process.env.LIMBIC_PRESET as 'cheerful_companion' | undefined) ?? 'cheerful_companion',
+    identity: { name, role: 'a friendly companion' },
+  },
+  // Guild channels to listen in (DMs always work): DISCORD_CHANNELS=123…,456…
+  channels: (process.env.DISCORD_CHANNELS ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id.length > 0),
+  // Proactive messages: let the LLM write them in the character's voice when one is configured.
+  ...(llm
+    ? {
+        compose: async ({ action, session }) =>
+          complete(
+            llm,
+            `You are ${name}. You feel ${session.state.discrete_emotion}. ` +
+              'Write one short message to start a conversation with your friend.',
+            `Reason you are writing first: ${action.message}`,
+          ),
+      }
+    : {}),
+  onError: (error) => console.error('limbic:', error),
+  onDelivery: (event) => {
+    if (event.type === 'sent') console.log(`proactive ${event.action.type} sent to ${event.target}`);
+    if (event.type === 'dropped') console.warn(`proactive ${event.action.type} dropped:`, event.error);
+  },
+});
+
+character.onTurn(async (turn, message) => {
+  await message.reply(await replyTo(message.content, turn, llm));
+});
+client.once(Events.ClientReady, (ready) => {
+  console.log(`${ready.user.tag} is running (${engine.description}); press Ctrl-C to stop`);
+});
+
+await character.start();
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await character.close();
+  // With the gateway connection and the engine closed nothing keeps the process alive: it exits with code 0.
+  await client.destroy();
+}
+process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop());
+
+await client.login(token);

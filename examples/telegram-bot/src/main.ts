@@ -1,0 +1,88 @@
+/**
+ * A Telegram bot with a Limbic character. Run with a token from @BotFather:
+ *
+ *   TELEGRAM_BOT_TOKEN=123:abc npm start                 # embedded engine, sessions in ./data/limbic.db
+ *   TELEGRAM_BOT_TOKEN=123:abc npm start -- --remote     # a Limbic gateway (LIMBIC_URL, LIMBIC_API_KEY)
+ *
+ * See README.md for the other settings.
+ */
+import { type Engine, openEngine } from '@limbic/bot-kit';
+import { type LimbicFlavor, limbic } from '@limbic/telegram';
+import { Bot, type Context } from 'grammy';
+import { complete, llmFromEnv, replyTo } from './reply.js';
+
+type BotContext = Context & LimbicFlavor;
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) {
+    console.error(`Set ${name} (see README.md).`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const token = required('TELEGRAM_BOT_TOKEN');
+const remote = process.argv.includes('--remote');
+const engine: Engine = remote
+  ? await openEngine({
+      mode: 'remote',
+      url: process.env.LIMBIC_URL ?? 'http://127.0.0.1:8787',
+      apiKey: required('LIMBIC_API_KEY'),
+      ...(process.env.LIMBIC_DATA ? { dataDir: process.env.LIMBIC_DATA } : {}),
+    })
+  : await openEngine(process.env.LIMBIC_DATA ? { dataDir: process.env.LIMBIC_DATA } : {});
+const llm = llmFromEnv();
+
+const bot = new Bot<BotContext>(token, {
+  // TELEGRAM_API_ROOT points the bot at another Bot API server (a local one, or the tests' fake).
+  ...(process.env.TELEGRAM_API_ROOT ? { client: { apiRoot: process.env.TELEGRAM_API_ROOT } } : {}),
+});
+
+const character = limbic<BotContext>({
+  api: bot.api,
+  engine,
+  persona: {
+    preset: (process.env.LIMBIC_PRESET as 'cheerful_companion' | undefined) ?? 'cheerful_companion',
+    identity: { name: process.env.CHARACTER_NAME ?? 'Mira', role: 'a friendly companion' },
+  },
+  // Proactive messages: let the LLM write them in the character's voice when one is configured.
+  ...(llm
+    ? {
+        compose: async ({ action, session }) =>
+          complete(
+            llm,
+            `You are ${process.env.CHARACTER_NAME ?? 'Mira'}. You feel ${session.state.discrete_emotion}. ` +
+              'Write one short message to start a conversation with your friend.',
+            `Reason you are writing first: ${action.message}`,
+          ),
+      }
+    : {}),
+  onError: (error) => console.error('limbic:', error),
+  onDelivery: (event) => {
+    if (event.type === 'sent') console.log(`proactive ${event.action.type} sent to ${event.target}`);
+    if (event.type === 'dropped') console.warn(`proactive ${event.action.type} dropped:`, event.error);
+  },
+});
+
+bot.use(character);
+bot.command('start', (ctx) => ctx.reply('Hi! Just talk to me. /limbic off stops me from writing first.'));
+bot.on('message:text', async (ctx) => {
+  await ctx.reply(await replyTo(ctx.message.text, ctx.limbic, llm));
+});
+bot.catch((error) => console.error('bot error:', error.error));
+
+await character.start();
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await bot.stop();
+  await character.close();
+}
+process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop());
+
+await bot.start({
+  onStart: (me) => console.log(`@${me.username} is running (${engine.description}); press Ctrl-C to stop`),
+});
