@@ -22,6 +22,7 @@ export default defineConfig({
       'adapters/*/src/**/*.test.ts',
       'adapters/*/test/**/*.test.ts',
       'examples/*/test/**/*.test.ts',
+      'examples/*.test.ts',
     ],
     reporters: ['default', ['json', { outputFile: 'test-results/report.json' }]],
     testTimeout: 20_000,
