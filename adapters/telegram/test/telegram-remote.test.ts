@@ -1,8 +1,6 @@
 import { remoteBackend } from '@limbic/bot-kit';
-import { deliveryLog } from '@limbic/bot-kit/testing';
-import { createManualTime, createMemoryBindingStore, type ManualTime } from '@limbic/core';
+import { createMemoryBindingStore } from '@limbic/core';
 import { type FakeTelegram, startFakeTelegram } from '@limbic/fake-platforms';
-import { Bot, type Context } from 'grammy';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   cleanUpGateways,
@@ -11,14 +9,8 @@ import {
   stopGateway,
   tempDataDir,
 } from '../../../gateway/test/gateway-process.js';
-import {
-  type LimbicFlavor,
-  type LimbicMiddleware,
-  limbic,
-  type TelegramLimbicOptions,
-} from '../src/index.js';
-
-type MyContext = Context & LimbicFlavor;
+import type { TelegramLimbicOptions } from '../src/index.js';
+import { befriend, createHarness, friendly, type Harness, isReplyOrCommandAnswer } from './harness.js';
 
 /**
  * The same scenarios as telegram.test.ts, in remote mode: a real gateway process (`npm start`'s entry) on the
@@ -50,69 +42,22 @@ afterEach(async () => {
   await telegram.close();
 });
 
-interface Harness {
-  bot: Bot<MyContext>;
-  character: LimbicMiddleware<MyContext>;
-  time: ManualTime;
-  log: ReturnType<typeof deliveryLog>;
-  seen: MyContext['limbic'][];
-  say(chatId: number, text: string): Promise<void>;
-}
-
 function setup(options: Partial<TelegramLimbicOptions> = {}): Harness {
-  const time = createManualTime(Date.UTC(2026, 10, 21, 9));
-  const log = deliveryLog();
-  const bot = new Bot<MyContext>(telegram.token, {
-    client: { apiRoot: telegram.apiRoot },
-    botInfo: telegram.botInfo,
-  });
-  const character = limbic<MyContext>({
-    api: bot.api,
-    engine: {
+  const h = createHarness(
+    telegram,
+    () => ({
       backend: remoteBackend({
         url: gateway.url,
         apiKey,
         reconnect: { initialDelayMs: 50, maxDelayMs: 500 },
       }),
       bindings: createMemoryBindingStore(),
-    },
-    persona: { preset: 'cheerful_companion' },
-    clock: time.clock,
-    timers: time.timers,
-    onDelivery: log.record,
-    ...options,
-  });
-  const seen: MyContext['limbic'][] = [];
-  bot.use(character);
-  bot.on('message:text', async (ctx) => {
-    seen.push(ctx.limbic);
-    await ctx.reply(`(${ctx.limbic?.result.discrete_emotion ?? 'unknown'}) got it`);
-  });
-  cleanups.push(() => character.close());
-  return {
-    bot,
-    character,
-    time,
-    log,
-    seen,
-    async say(chatId, text) {
-      await bot.handleUpdate(
-        telegram.sendText({ chatId, userId: chatId, text, date: Math.floor(time.clock.now() / 1000) }),
-      );
-    },
-  };
+    }),
+    options,
+  );
+  cleanups.push(() => h.character.close());
+  return h;
 }
-
-/** Friendly messages a minute apart (by the platform's dates), as fast as the gateway answers. */
-async function befriend(h: Harness, chatId: number, count = 20): Promise<void> {
-  for (let i = 0; i < count; i++) {
-    h.time.clock.advance(60_000);
-    await h.say(chatId, 'Thank you so much, you are wonderful and I love talking with you!');
-  }
-}
-
-const repliesAndCommands = (text: string) =>
-  text.startsWith('(') || text.startsWith('Okay') || text.startsWith('Writing');
 
 describe('@limbic/telegram (remote, against a gateway process)', () => {
   it('turns a text message into a turn on the gateway; the handler sees prompt_data', async () => {
@@ -131,11 +76,11 @@ describe('@limbic/telegram (remote, against a gateway process)', () => {
   it('the gateway raises an action after the absence; it is sent once and acknowledged', async () => {
     const h = setup();
     await h.character.start();
-    await befriend(h, 502);
+    await befriend(h, 502, 20);
     const sent = await h.log.waitFor((event) => event.type === 'sent');
     await h.character.runtime.delivery.idle();
     expect(sent).toMatchObject({ target: '502' });
-    const proactive = telegram.sent.filter((message) => !repliesAndCommands(message.text));
+    const proactive = telegram.sent.filter((message) => !isReplyOrCommandAnswer(message.text));
     expect(
       proactive.filter((message) => message.text === (sent.type === 'sent' ? sent.text : '')),
     ).toHaveLength(1);
@@ -147,7 +92,7 @@ describe('@limbic/telegram (remote, against a gateway process)', () => {
   it('a 429 and a 500 from Telegram delay and retry the message without duplicates', async () => {
     const h = setup({ retry: { initialDelayMs: 5000, factor: 2, maxDelayMs: 60_000 } });
     await h.character.start();
-    await befriend(h, 503);
+    await befriend(h, 503, 20);
     // Armed after the replies went out; the absence takes hours of engine time, so no action is out yet.
     telegram.failNext('sendMessage', { status: 429, retryAfter: 20 }, 1);
     telegram.failNext('sendMessage', { status: 500 }, 1);
@@ -171,8 +116,8 @@ describe('@limbic/telegram (remote, against a gateway process)', () => {
     const control = 505;
     for (let i = 0; i < 20; i++) {
       h.time.clock.advance(60_000);
-      await h.say(optedOut, 'Thank you so much, you are wonderful and I love talking with you!');
-      await h.say(control, 'Thank you so much, you are wonderful and I love talking with you!');
+      await h.say(optedOut, friendly);
+      await h.say(control, friendly);
     }
     await h.say(optedOut, '/limbic off');
     expect(telegram.sent.at(-1)!.text).toMatch(/not write to you first/);
@@ -180,7 +125,7 @@ describe('@limbic/telegram (remote, against a gateway process)', () => {
     expect(sent).toMatchObject({ target: String(control) });
     await h.character.runtime.delivery.idle();
     const toOptedOut = telegram.sent.filter(
-      (message) => message.chat_id === String(optedOut) && !repliesAndCommands(message.text),
+      (message) => message.chat_id === String(optedOut) && !isReplyOrCommandAnswer(message.text),
     );
     expect(toOptedOut).toEqual([]);
   });

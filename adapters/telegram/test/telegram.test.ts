@@ -1,24 +1,14 @@
 import { embeddedBackend } from '@limbic/bot-kit';
-import { deliveryLog } from '@limbic/bot-kit/testing';
 import {
-  createManualTime,
   createMemoryBindingStore,
   createSeededRandom,
   createSessionService,
   LimbicError,
-  type ManualTime,
 } from '@limbic/core';
 import { type FakeTelegram, startFakeTelegram } from '@limbic/fake-platforms';
-import { Bot, type Context } from 'grammy';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type LimbicFlavor,
-  type LimbicMiddleware,
-  limbic,
-  type TelegramLimbicOptions,
-} from '../src/index.js';
-
-type MyContext = Context & LimbicFlavor;
+import type { TelegramLimbicOptions } from '../src/index.js';
+import { befriend, createHarness, type Harness, isReplyOrCommandAnswer } from './harness.js';
 
 const day = 86_400_000;
 const chatId = 4242;
@@ -34,67 +24,25 @@ afterEach(async () => {
   await telegram.close();
 });
 
-interface Harness {
-  bot: Bot<MyContext>;
-  character: LimbicMiddleware<MyContext>;
-  time: ManualTime;
-  log: ReturnType<typeof deliveryLog>;
-  seen: MyContext['limbic'][];
-  /** Sends a text from the person through grammY's update handling and waits for the middleware chain. */
-  say(text: string, userId?: number): Promise<void>;
-}
-
 function setup(options: Partial<TelegramLimbicOptions> = {}): Harness {
-  const time = createManualTime(Date.UTC(2026, 10, 21, 9));
-  const service = createSessionService({ clock: time.clock, random: createSeededRandom(9) });
-  const log = deliveryLog();
-  const bot = new Bot<MyContext>(telegram.token, {
-    client: { apiRoot: telegram.apiRoot },
-    botInfo: telegram.botInfo,
-  });
-  const character = limbic<MyContext>({
-    api: bot.api,
-    engine: {
-      backend: embeddedBackend({ service, timers: time.timers }),
+  const h = createHarness(
+    telegram,
+    (time) => ({
+      backend: embeddedBackend({
+        service: createSessionService({ clock: time.clock, random: createSeededRandom(9) }),
+        timers: time.timers,
+      }),
       bindings: createMemoryBindingStore(),
-    },
-    persona: { preset: 'cheerful_companion' },
-    clock: time.clock,
-    timers: time.timers,
-    onDelivery: log.record,
-    ...options,
-  });
-  const seen: MyContext['limbic'][] = [];
-  bot.use(character);
-  bot.on('message:text', async (ctx) => {
-    seen.push(ctx.limbic);
-    await ctx.reply(`(${ctx.limbic?.result.discrete_emotion ?? 'unknown'}) got it`);
-  });
-  cleanups.push(() => character.close());
-  return {
-    bot,
-    character,
-    time,
-    log,
-    seen,
-    async say(text, userId = chatId) {
-      await bot.handleUpdate(
-        telegram.sendText({ chatId: userId, userId, text, date: Math.floor(time.clock.now() / 1000) }),
-      );
-    },
-  };
-}
-
-async function befriend(h: Harness): Promise<void> {
-  for (let i = 0; i < 40; i++) {
-    h.time.clock.advance(60_000);
-    await h.say('Thank you so much, you are wonderful and I love talking with you!');
-  }
+    }),
+    options,
+  );
+  cleanups.push(() => h.character.close());
+  return h;
 }
 
 /** Messages the character wrote first (not replies to the person). */
 function proactiveMessages() {
-  return telegram.sent.filter((message) => !message.text.startsWith('(') && !message.text.startsWith('Okay'));
+  return telegram.sent.filter((message) => !isReplyOrCommandAnswer(message.text));
 }
 
 describe('@limbic/telegram (embedded)', () => {
@@ -120,9 +68,9 @@ describe('@limbic/telegram (embedded)', () => {
 
   it('takes elapsed time from Telegram message dates', async () => {
     const h = setup();
-    await h.say('hello');
+    await h.say(chatId, 'hello');
     h.time.clock.advance(90_000);
-    await h.say('hello again');
+    await h.say(chatId, 'hello again');
     expect(h.seen.map((turn) => turn?.elapsedSeconds)).toEqual([undefined, 90]);
     expect(h.seen[1]!.sessionId).toBe(h.seen[0]!.sessionId);
     // Another person in a group chat gets their own session.
@@ -135,7 +83,7 @@ describe('@limbic/telegram (embedded)', () => {
   it('sends the proactive message once with sendMessage after an absence, and acknowledges it', async () => {
     const h = setup();
     await h.character.start();
-    await befriend(h);
+    await befriend(h, chatId, 40);
     const before = telegram.sent.length;
     await h.time.advance(3 * day);
     await h.log.waitFor((event) => event.type === 'sent');
@@ -154,7 +102,7 @@ describe('@limbic/telegram (embedded)', () => {
   it('waits out a 429 (retry_after) and retries a 500 with backoff, without duplicates', async () => {
     const h = setup({ retry: { initialDelayMs: 5000, factor: 2, maxDelayMs: 60_000 } });
     await h.character.start();
-    await befriend(h);
+    await befriend(h, chatId, 40);
     telegram.failNext('sendMessage', { status: 429, retryAfter: 20 });
     telegram.failNext('sendMessage', { status: 500 });
     expect(await h.character.runtime.backend.pendingActions(h.seen[0]!.sessionId)).toEqual([]);
@@ -180,9 +128,9 @@ describe('@limbic/telegram (embedded)', () => {
   it('/limbic off stops proactive messages; status and on answer in the chat', async () => {
     const h = setup();
     await h.character.start();
-    await befriend(h);
-    await h.say('/limbic off');
-    await h.say('/limbic status');
+    await befriend(h, chatId, 40);
+    await h.say(chatId, '/limbic off');
+    await h.say(chatId, '/limbic status');
     const replies = telegram.sent.slice(-2).map((message) => message.text);
     expect(replies[0]).toMatch(/not write to you first/);
     expect(replies[1]).toMatch(/^Writing first: off\./);
@@ -192,16 +140,16 @@ describe('@limbic/telegram (embedded)', () => {
     await h.time.advance(7 * day);
     await h.character.runtime.delivery.idle();
     expect(telegram.sent.length).toBe(before);
-    await h.say('/limbic on');
+    await h.say(chatId, '/limbic on');
     expect(telegram.sent.at(-1)!.text).toMatch(/may write to you first/);
   });
 
   it('answers /limbic addressed to it; other commands pass through without a turn', async () => {
     const h = setup();
-    await h.say(`/limbic@${telegram.botInfo.username} status`);
+    await h.say(chatId, `/limbic@${telegram.botInfo.username} status`);
     expect(telegram.sent.at(-1)!.text).toMatch(/^Writing first: on/);
-    await h.say('/limbic@SomeOtherBot off');
-    await h.say('/start');
+    await h.say(chatId, '/limbic@SomeOtherBot off');
+    await h.say(chatId, '/start');
     // Other bots' commands and other commands reach the bot's handlers, without a turn.
     expect(h.seen).toEqual([undefined, undefined]);
   });
@@ -213,12 +161,12 @@ describe('@limbic/telegram (embedded)', () => {
       bindings: createMemoryBindingStore(),
     });
     const failing = setup({ engine: failingEngine() });
-    await expect(failing.say('hello?')).rejects.toThrow(/the session store is down/);
+    await expect(failing.say(chatId, 'hello?')).rejects.toThrow(/the session store is down/);
     expect(failing.seen).toEqual([]);
 
     const errors: unknown[] = [];
     const tolerant = setup({ engine: failingEngine(), onError: (error) => errors.push(error) });
-    await tolerant.say('hello?');
+    await tolerant.say(chatId, 'hello?');
     expect(errors).toEqual([expect.objectContaining({ code: 'STORE_UNAVAILABLE' })]);
     expect(tolerant.seen).toEqual([undefined]);
     expect(telegram.sent.at(-1)!.text).toBe('(unknown) got it');
