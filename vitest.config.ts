@@ -19,6 +19,8 @@ export default defineConfig({
       'gateway/test/**/*.test.ts',
       'client/src/**/*.test.ts',
       'client/test/**/*.test.ts',
+      'dashboard/src/**/*.test.ts',
+      'dashboard/test/**/*.test.ts',
       'adapters/*/src/**/*.test.ts',
       'adapters/*/test/**/*.test.ts',
       'examples/*/test/**/*.test.ts',

@@ -32,6 +32,8 @@ describe('loadConfig', () => {
       apiKeys: [],
       dataDir: './data',
       keySecret: undefined,
+      adminToken: undefined,
+      dashboardDir: undefined,
       store: 'sqlite',
       sqliteFile: 'limbic.db',
       sqliteSynchronous: 'FULL',
@@ -55,6 +57,7 @@ describe('loadConfig', () => {
       LIMBIC_TIME_SCALE: '60',
       LIMBIC_DATA: '/var/lib/limbic',
       LIMBIC_KEY_SECRET: 'a-long-enough-secret',
+      LIMBIC_ADMIN_TOKEN: 'an-operator-token-of-my-own',
       LOG_LEVEL: 'warn',
       LIMBIC_ENTERPRISE_RPM: '6000',
       LIMBIC_ENTERPRISE_SESSIONS: '50000',
@@ -66,6 +69,7 @@ describe('loadConfig', () => {
       timeScale: 60,
       dataDir: '/var/lib/limbic',
       keySecret: 'a-long-enough-secret',
+      adminToken: 'an-operator-token-of-my-own',
       logLevel: 'warn',
       enterpriseRequestsPerMinute: 6000,
       enterpriseSessions: 50000,
@@ -97,6 +101,13 @@ describe('loadConfig', () => {
     expect(messageOf({ PORT: 'abc' })).toBe(
       'Invalid configuration: PORT: must be a number in [0, 65535] (got "abc")',
     );
+  });
+
+  it('refuses a short, spaced or API-key-shaped LIMBIC_ADMIN_TOKEN', () => {
+    for (const token of ['short', 'has spaces in the token', 'svc_live_0123456789abcdefgh']) {
+      expect(issuesOf({ LIMBIC_ADMIN_TOKEN: token }).map((i) => i.path)).toEqual(['LIMBIC_ADMIN_TOKEN']);
+    }
+    expect(messageOf({ LIMBIC_ADMIN_TOKEN: 'short' })).not.toContain('short');
   });
 
   it('refuses a port out of range', () => {

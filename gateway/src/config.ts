@@ -49,6 +49,13 @@ export interface GatewayConfig extends StoreConfig {
   mongodbDb: string | undefined;
   /** LIMBIC_KEY_SECRET: the pepper for key hashes; default: generated once and kept in LIMBIC_DATA. */
   keySecret: string | undefined;
+  /**
+   * LIMBIC_ADMIN_TOKEN: the operator token of the dashboard and the GraphQL operator fields; default: generated on
+   * the first start (printed once) and kept as a keyed hash in `<LIMBIC_DATA>/admin.json`.
+   */
+  adminToken: string | undefined;
+  /** The built dashboard served at /dashboard; default: the `dist` folder of the @limbic/dashboard package. */
+  dashboardDir: string | undefined;
   /** LOG_LEVEL, default info (fatal, error, warn, info, debug, trace, silent). */
   logLevel: string;
   /** LIMBIC_ENTERPRISE_RPM: the enterprise plan's rate limit; default unlimited. */
@@ -154,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     apiKeys: parseKeys(env.LIMBIC_API_KEYS, issues),
     dataDir: env.LIMBIC_DATA || './data',
     keySecret: env.LIMBIC_KEY_SECRET || undefined,
+    adminToken: env.LIMBIC_ADMIN_TOKEN || undefined,
+    dashboardDir: undefined,
     store: parseStore(env, issues),
     sqliteFile: env.LIMBIC_SQLITE_FILE || 'limbic.db',
     sqliteSynchronous: env.LIMBIC_SQLITE_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL',
@@ -201,6 +210,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
   }
   if (config.keySecret !== undefined && config.keySecret.length < 16) {
     issues.push({ path: 'LIMBIC_KEY_SECRET', message: 'must be at least 16 characters' });
+  }
+  const admin = config.adminToken;
+  if (admin !== undefined && (admin.length < 16 || admin.length > 512 || /\s/.test(admin))) {
+    issues.push({ path: 'LIMBIC_ADMIN_TOKEN', message: 'must be 16-512 characters without spaces' });
+  } else if (admin !== undefined && /^svc_(live|test)_/.test(admin)) {
+    issues.push({
+      path: 'LIMBIC_ADMIN_TOKEN',
+      message: 'must not start with svc_live_ or svc_test_ (API keys do)',
+    });
   }
   if (issues.length) throw toValidationError('configuration', issues);
   return config;

@@ -1,5 +1,6 @@
 import type { Clock, SessionService } from '@limbic/core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { OperatorAuth } from './auth/admin-token.js';
 import type { Authenticator, Principal } from './auth/authenticator.js';
 import type { FailedAuthLimiter } from './auth/failed-auth-limiter.js';
 import type { KeyStore } from './auth/key-store.js';
@@ -14,6 +15,8 @@ export interface GatewayContext {
   keys: KeyStore;
   pepper: string;
   auth: Authenticator;
+  /** Recognises the operator token (LIMBIC_ADMIN_TOKEN), which opens the GraphQL operator fields. */
+  operator: OperatorAuth;
   limiter: RequestLimiter;
   /** Failed authentications per client address (checked before any key is hashed). */
   failedAuth: FailedAuthLimiter;
@@ -27,6 +30,21 @@ export interface GatewayContext {
   closing: boolean;
   /** Keys revoked while the gateway runs (the WebSocket layer closes their sockets with 4401). */
   onKeyRevoked: Set<(keyId: string) => void>;
+}
+
+/**
+ * Tells every `onKeyRevoked` listener that a key stopped working (the authenticator's cache, WebSockets, GraphQL
+ * streams). The revocation watch does it within a second for changes made elsewhere; the operator mutations call
+ * it at once.
+ */
+export function reportKeyRevoked(context: GatewayContext, keyId: string): void {
+  for (const listener of context.onKeyRevoked) {
+    try {
+      listener(keyId);
+    } catch (err) {
+      context.log.error({ err, keyId }, 'a key revocation listener failed');
+    }
+  }
 }
 
 declare module 'fastify' {

@@ -8,6 +8,7 @@ import {
   type SessionService,
 } from '@limbic/core';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { createOperatorAuth, type OperatorAuth } from './auth/admin-token.js';
 import { bearerToken, createAuthenticator } from './auth/authenticator.js';
 import { createCachedAuthenticator } from './auth/cached-authenticator.js';
 import { createFailedAuthLimiter } from './auth/failed-auth-limiter.js';
@@ -15,10 +16,11 @@ import { createMemoryKeyStore, type KeyStore } from './auth/key-store.js';
 import { createRequestLimiter, limiterOptionsFor, rateLimitHeaders } from './auth/rate-limiter.js';
 import { createRevocationWatch, type RevocationWatch } from './auth/revocation-watch.js';
 import { type GatewayConfig, loadConfig, plansOf } from './config.js';
-import type { GatewayContext } from './context.js';
+import { type GatewayContext, reportKeyRevoked } from './context.js';
 import { classify, GatewayError, toErrorBody, unauthorizedMessage } from './errors.js';
 import { attachGraphQL, type GraphQLEndpoint } from './graphql/index.js';
 import { redact } from './redact.js';
+import { defaultDashboardDir, registerDashboardRoutes } from './routes/dashboard.js';
 import { registerRoutes } from './routes/index.js';
 import { attachWebSocket, type WebSocketEndpoint } from './ws/index.js';
 
@@ -35,6 +37,11 @@ export interface GatewayOptions {
   keys?: KeyStore;
   /** The pepper of key hashes; default: random per process (fine with an in-memory key store). */
   pepper?: string;
+  /**
+   * Recognises the operator token; default: LIMBIC_ADMIN_TOKEN (`config.adminToken`) when set, else none. `main.ts`
+   * passes one that also reads `<LIMBIC_DATA>/admin.json`.
+   */
+  operator?: OperatorAuth;
   /** The engine clock; default: the system clock scaled by LIMBIC_TIME_SCALE. */
   clock?: Clock;
   /** Fastify logger options; default: pino at LOG_LEVEL to stdout. */
@@ -81,8 +88,8 @@ export function tooManyFailures(retryAfter: number): GatewayError {
 
 /**
  * Creates the gateway: Fastify for REST (JSON only, body limit, request ids, one error format), the `ws` endpoint
- * at /v1/ws/:sessionId, GraphQL at /graphql (HTTP, SSE and graphql-ws), the proactive scheduler, API keys and
- * per-key rate limits shared by every transport.
+ * at /v1/ws/:sessionId, GraphQL at /graphql (HTTP, SSE and graphql-ws), the dashboard's static files at
+ * /dashboard, the proactive scheduler, API keys and per-key rate limits shared by every transport.
  * @example
  * const gateway = await createGateway({ config: { port: 0 } });
  * const url = await gateway.listen();
@@ -139,6 +146,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     keys,
     pepper,
     auth,
+    operator: options.operator ?? createOperatorAuth({ pepper, token: config.adminToken }),
     limiter: createRequestLimiter(plans, limiterOptionsFor(service.store)),
     failedAuth: createFailedAuthLimiter(config.failedAuthPerMinute),
     clock,
@@ -201,6 +209,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
 
   registerRoutes(app, context);
   const graphql = attachGraphQL(app, context);
+  registerDashboardRoutes(app, config.dashboardDir ?? defaultDashboardDir());
   const ws = attachWebSocket(app.server, context);
   const scheduler = createProactiveScheduler({
     service: context.service,
@@ -211,15 +220,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
 
   const revocations = createRevocationWatch({
     keys,
-    onRevoked: (keyId) => {
-      for (const listener of context.onKeyRevoked) {
-        try {
-          listener(keyId);
-        } catch (err) {
-          app.log.error({ err, keyId }, 'a key revocation listener failed');
-        }
-      }
-    },
+    onRevoked: (keyId) => reportKeyRevoked(context, keyId),
     onError: (err) => app.log.warn({ err }, 'cannot read the key store'),
   });
 

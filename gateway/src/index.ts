@@ -2,6 +2,12 @@
  * @limbic/gateway: the documented /v1 REST + WebSocket interface on the core session service.
  * @module
  */
+export {
+  createOperatorAuth,
+  ensureAdminToken,
+  type OperatorAuth,
+  replaceAdminToken,
+} from './auth/admin-token.js';
 export type { ApiKeyRecord, KeyEnvironment } from './auth/api-key.js';
 export { type Authenticator, createAuthenticator, type Principal } from './auth/authenticator.js';
 export { createFileKeyStore, createMemoryKeyStore, type KeyStore } from './auth/key-store.js';

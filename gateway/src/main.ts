@@ -1,19 +1,21 @@
 #!/usr/bin/env node
 /**
  * Starts the Limbic gateway from environment variables (see README: PORT, HOST, LIMBIC_TIME_SCALE, LIMBIC_API_KEYS,
- * LIMBIC_DATA, LIMBIC_STORE, MONGODB_URI, LIMBIC_KEY_SECRET, LOG_LEVEL) and prints its URL, its store and, on a
- * first start, a sandbox key.
+ * LIMBIC_DATA, LIMBIC_STORE, MONGODB_URI, LIMBIC_KEY_SECRET, LIMBIC_ADMIN_TOKEN, LOG_LEVEL) and prints its URL, its
+ * store, the dashboard's URL and, on a first start, a sandbox key and the operator (admin) token.
  * Exit codes: 0 after SIGTERM/SIGINT, 1 when it cannot start (the port is taken, the store cannot be opened), 2 for
  * invalid configuration.
  */
 import { resolve } from 'node:path';
 import { createSessionService, createSystemClock, isLimbicError, type SessionStore } from '@limbic/core';
 import { describeStore, openStore } from '@limbic/store';
+import { createOperatorAuth, ensureAdminToken } from './auth/admin-token.js';
 import { keyStatus } from './auth/key-admin.js';
 import { createFileKeyStore } from './auth/key-store.js';
 import { ensureSandboxKey, loadPepper, provisionKeys } from './auth/provision.js';
 import { type GatewayConfig, loadConfig } from './config.js';
 import { createGateway, type Gateway } from './gateway.js';
+import { defaultDashboardDir, isDashboardBuilt } from './routes/dashboard.js';
 
 function fail(error: unknown): never {
   console.error((error as Error).message);
@@ -33,6 +35,13 @@ async function main(): Promise<void> {
   const keys = createFileKeyStore(config.dataDir);
   const provisioned = await provisionKeys(keys, pepper, config.apiKeys);
   const sandboxKey = await ensureSandboxKey(keys, pepper);
+  let adminToken: string | null = null;
+  try {
+    // LIMBIC_ADMIN_TOKEN, when set, is the token: admin.json is then neither made nor read.
+    if (config.adminToken === undefined) adminToken = ensureAdminToken(config.dataDir, pepper);
+  } catch (error) {
+    fail(error);
+  }
   let store: SessionStore;
   try {
     store = await openStore(config);
@@ -45,7 +54,14 @@ async function main(): Promise<void> {
   let gateway: Gateway;
   let url: string;
   try {
-    gateway = await createGateway({ config, keys, pepper, service, clock });
+    const operator = createOperatorAuth({
+      pepper,
+      token: config.adminToken,
+      dataDir: config.dataDir,
+      // Only requests verify tokens, so the gateway exists by then.
+      onError: (err) => gateway.app.log.warn({ err }, 'cannot read the admin token file'),
+    });
+    gateway = await createGateway({ config, keys, pepper, service, clock, operator });
     url = await gateway.listen();
   } catch (error) {
     fail(new Error(`Cannot start the gateway on ${config.host}:${config.port}: ${(error as Error).message}`));
@@ -80,9 +96,20 @@ async function main(): Promise<void> {
     `  Limbic gateway ${gateway.context.version} listening on ${url}`,
     `  REST ${url}/v1   WebSocket ${url.replace(/^http/, 'ws')}/v1/ws/:sessionId?token=…   OpenAPI ${url}/v1/openapi.json`,
     `  GraphQL ${url}/graphql (GraphiQL in a browser; graphql-ws and SSE subscriptions on the same path)`,
+    `  dashboard: ${url}/dashboard${isDashboardBuilt(config.dashboardDir ?? defaultDashboardDir()) ? '' : ' (not built yet: npm run build -w @limbic/dashboard)'}`,
     `  store: ${describeStore(config)}`,
     `  time scale: ${config.timeScale}   data: ${dataDir}`,
   ];
+  if (config.adminToken !== undefined) {
+    lines.push('  admin token: from LIMBIC_ADMIN_TOKEN (sign in to the dashboard with it)');
+  } else if (adminToken !== null) {
+    lines.push(`  admin token (shown once, keep it): ${adminToken}`);
+    lines.push(`  sign in to the dashboard at ${url}/dashboard with it`);
+  } else {
+    lines.push(
+      '  admin token: configured (printed on first start; make a new one with: npm run keys -- admin-token)',
+    );
+  }
   if (sandboxKey) {
     lines.push(`  sandbox key (shown once, keep it): ${sandboxKey}`);
   } else if (sandbox) {

@@ -1,6 +1,10 @@
-/** Replaces API keys in a URL's query (`?token=…`) and anywhere in a string, so no log line carries a key. */
+/**
+ * Replaces API keys in a URL's query (`?token=…`) and API keys and operator tokens anywhere in a string, so no log
+ * line carries a secret.
+ */
 export function redact(text: string): string {
   return text
     .replace(/([?&]token=)[^&#]*/gi, '$1[REDACTED]')
-    .replace(/svc_(live|test)_[A-Za-z0-9_-]+/g, 'svc_$1_[REDACTED]');
+    .replace(/svc_(live|test)_[A-Za-z0-9_-]+/g, 'svc_$1_[REDACTED]')
+    .replace(/limbic_admin_[A-Za-z0-9]+/g, 'limbic_admin_[REDACTED]');
 }

@@ -36,6 +36,7 @@ export function spawnGateway(env: NodeJS.ProcessEnv): Started {
   for (const name of [
     'LIMBIC_API_KEYS',
     'LIMBIC_KEY_SECRET',
+    'LIMBIC_ADMIN_TOKEN',
     'LIMBIC_DATA',
     'LIMBIC_TIME_SCALE',
     'LIMBIC_STORE',

@@ -160,18 +160,23 @@ export function within<T>(promise: Promise<T>, what: string, ms = 5_000): Promis
 }
 
 /**
- * A selection of every field of `type`, recursively (object types only; their fields take no arguments), so tests
- * compare whole results with REST.
+ * A selection of every field of `type` but the `omit`ted ones, recursively (object types only; their fields take no
+ * arguments), so tests compare whole results with REST.
  */
-export function selectAll(typeName: string, schema: GraphQLSchema = graphQLSchema()): string {
+export function selectAll(
+  typeName: string,
+  omit: readonly string[] = [],
+  schema: GraphQLSchema = graphQLSchema(),
+): string {
   const type = schema.getType(typeName);
   if (!type) throw new Error(`no type ${typeName}`);
-  return selection(type);
+  return selection(type, omit);
 }
 
-function selection(type: GraphQLNamedType): string {
+function selection(type: GraphQLNamedType, omit: readonly string[] = []): string {
   if (!isObjectType(type)) throw new Error(`${type.name} is not an object type`);
-  const fields = Object.values(type.getFields()).map((field) => {
+  const kept = Object.values(type.getFields()).filter((field) => !omit.includes(field.name));
+  const fields = kept.map((field) => {
     const inner = getNamedType(field.type);
     if (isScalarType(inner) || isEnumType(inner)) return field.name;
     return `${field.name} ${selection(inner)}`;

@@ -14,6 +14,8 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const turnFields = selectAll('TurnResult');
+// REST's list has no state: a summary's `state` is checked on its own below.
+const summaryFields = selectAll('SessionSummary', ['state']);
 const actionFields = '{ id type message priority metadata { key value type } timestamp }';
 
 /** Runs an operation with the pro key; fails the test on any error. */
@@ -67,7 +69,7 @@ describe('graphql: queries', () => {
     for (const preset of ['rival', 'stoic_mentor', 'anxious_helper']) ids.push(await createVia({ preset }));
     // A variable page size is priced as the largest page (100) by the cost limit: edges and pageInfo fit in it.
     const page = `query ($first: Int!, $after: String) { sessions(first: $first, after: $after) {
-      edges { cursor node ${selectAll('SessionSummary')} } pageInfo ${selectAll('PageInfo')} } }`;
+      edges { cursor node ${summaryFields} } pageInfo ${selectAll('PageInfo')} } }`;
     const first = (await ok(page, { first: 2 })).sessions;
     expect(first.edges.map((e: { node: { sessionId: string } }) => e.node.sessionId)).toEqual(
       ids.slice(0, 2),
@@ -77,8 +79,7 @@ describe('graphql: queries', () => {
     expect(first.pageInfo.endCursor).toBe(first.edges[1].cursor);
     const restPage = (await rest.get('/v1/persona?limit=2')).body;
     expect(first.edges.map((e: { node: unknown }) => e.node)).toEqual(restPage.sessions);
-    const nodes = (await ok(`{ sessions(first: 2) { nodes ${selectAll('SessionSummary')} } }`)).sessions
-      .nodes;
+    const nodes = (await ok(`{ sessions(first: 2) { nodes ${summaryFields} } }`)).sessions.nodes;
     expect(nodes).toEqual(restPage.sessions);
     expect(first.pageInfo.endCursor).toBe(restPage.cursor);
     const idsOf = (c: { edges: { node: { sessionId: string } }[] }) => c.edges.map((e) => e.node.sessionId);
@@ -97,6 +98,22 @@ describe('graphql: queries', () => {
       id: sessionId,
     });
     expect(withoutNulls(data.state)).toEqual(withoutNulls((await rest.get(`/v1/state/${sessionId}`)).body));
+  });
+
+  it('sessions nodes carry each session’s state now: the current emotion of REST GET /v1/state', async () => {
+    const moved = await createVia({ preset: 'rival' });
+    const still = await createVia({ preset: 'stoic_mentor' });
+    const turn = await rest.post('/v1/turn/appraisal', { sessionId: moved, appraisal });
+    expect(turn.status).toBe(200);
+    t.clock.advance(30_000);
+    const query = `{ sessions(first: 10) { edges { node { sessionId state ${selectAll('StateSnapshot')} } } } }`;
+    const edges: { node: { sessionId: string; state: { discrete_emotion: string } } }[] = (await ok(query))
+      .sessions.edges;
+    const stateOf = (id: string) => edges.find((e) => e.node.sessionId === id)?.node.state;
+    expect(stateOf(moved)?.discrete_emotion).toBe(turn.body.discrete_emotion);
+    for (const id of [moved, still]) {
+      expect(withoutNulls(stateOf(id))).toEqual(withoutNulls((await rest.get(`/v1/state/${id}`)).body));
+    }
   });
 
   it('proactiveActions(sessionId) lists the pending actions like REST, metadata as typed entries', async () => {

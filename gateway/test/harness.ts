@@ -6,6 +6,7 @@ import {
   type ManualClock,
   type SessionStore,
 } from '@limbic/core';
+import { generateAdminToken } from '../src/auth/admin-token.js';
 import { createMemoryKeyStore } from '../src/auth/key-store.js';
 import { createKey } from '../src/auth/provision.js';
 import type { GatewayConfig } from '../src/config.js';
@@ -19,12 +20,17 @@ export interface TestGateway {
   clock: ManualClock;
   /** Keys: free and pro sandbox keys of one account each, a live key of the pro key's account, and a second pro account. */
   keys: { free: string; pro: string; proLive: string; other: string };
+  /** The operator token (LIMBIC_ADMIN_TOKEN): `config.adminToken` when given, else a new one. */
+  adminToken: string;
   /** Every log line the gateway wrote. */
   logs: string[];
   close(): Promise<void>;
 }
 
-/** Starts a gateway for a test (on a new in-memory store unless `options.store` is given). Close it in afterEach/afterAll. */
+/**
+ * Starts a gateway for a test (on a new in-memory store unless `options.store` is given), with an operator token
+ * (`config.adminToken`, default a new one). Close it in afterEach/afterAll.
+ */
 export async function startTestGateway(
   config: Partial<GatewayConfig> = {},
   options: { store?: SessionStore } = {},
@@ -41,6 +47,7 @@ export async function startTestGateway(
   const pro = await createKey(keys, pepper, { env: 'test', plan: 'pro' });
   const proLive = await createKey(keys, pepper, { env: 'live', plan: 'pro', account: pro.record.account });
   const other = await createKey(keys, pepper, { env: 'test', plan: 'pro' });
+  const adminToken = config.adminToken ?? generateAdminToken();
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -49,7 +56,14 @@ export async function startTestGateway(
     },
   });
   const gateway = await createGateway({
-    config: { port: 0, host: '127.0.0.1', heartbeatMs: 60_000, failedAuthPerMinute: 10_000, ...config },
+    config: {
+      port: 0,
+      host: '127.0.0.1',
+      heartbeatMs: 60_000,
+      failedAuthPerMinute: 10_000,
+      ...config,
+      adminToken,
+    },
     service,
     keys,
     pepper,
@@ -63,6 +77,7 @@ export async function startTestGateway(
     wsUrl: url.replace(/^http/, 'ws'),
     clock,
     keys: { free: free.key, pro: pro.key, proLive: proLive.key, other: other.key },
+    adminToken,
     logs,
     close: () => gateway.close(),
   };

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOperatorAuth, ensureAdminToken } from '../src/auth/admin-token.js';
 import { createFileKeyStore } from '../src/auth/key-store.js';
 import { loadPepper } from '../src/auth/provision.js';
 import { createGateway, type Gateway } from '../src/gateway.js';
@@ -48,6 +49,7 @@ function idIn(result: CliResult): string {
 }
 
 let dir: string;
+let firstAdminToken: string;
 let gateway: Gateway;
 let url: string;
 const logs: string[] = [];
@@ -77,10 +79,14 @@ beforeAll(async () => {
     },
   });
   const config = { dataDir: dir, keySecret: undefined };
+  const pepper = loadPepper(config);
+  firstAdminToken = ensureAdminToken(dir, pepper) ?? '';
   gateway = await createGateway({
     config: { port: 0, host: '127.0.0.1', failedAuthPerMinute: 10_000, ...config },
     keys: createFileKeyStore(dir),
-    pepper: loadPepper(config),
+    pepper,
+    // As main.ts does: the operator token's hash lives in <data>/admin.json.
+    operator: createOperatorAuth({ pepper, dataDir: dir }),
     logger: { level: 'info', stream },
   });
   // A route of our own keeps this test independent of the REST routes: every route gets the same auth hook.
@@ -181,6 +187,29 @@ describe('keys CLI', { timeout: 60_000 }, () => {
     expect((await whoami(oldKey)).status).toBe(200);
     const views = JSON.parse((await keys(dir, 'list', '--json')).stdout) as { id: string; status: string }[];
     expect(views.find((v) => v.id === idIn(created))?.status).toBe('expiring');
+  });
+
+  it('admin-token prints a new operator token once; the running gateway takes it and refuses the old one', async () => {
+    const signedIn = async (token: string) => {
+      const res = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: '{ operator { signedIn } }' }),
+      });
+      return res.status;
+    };
+    expect(await signedIn(firstAdminToken)).toBe(200);
+    const made = await keys(dir, 'admin-token');
+    expect(made.code).toBe(0);
+    const tokens = made.stdout.match(/limbic_admin_[0-9A-Za-z]{32}/g) ?? [];
+    expect(tokens).toHaveLength(1);
+    const token = tokens[0] ?? '';
+    expect(token).not.toBe(firstAdminToken);
+    expect(made.stdout).toContain('shown only this once');
+    expect(readFileSync(join(dir, 'admin.json'), 'utf8')).not.toContain(token.slice(13));
+    await eventually(async () => (await signedIn(token)) === 200);
+    expect(await signedIn(firstAdminToken)).toBe(401);
+    expect(logs.join('')).not.toContain(token);
   });
 
   it('exits 2 naming the option and its rule for invalid input, and 1 for an unknown key', async () => {

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -61,6 +61,52 @@ describe('start', { timeout: 60_000 }, () => {
     const presets = await fetch(`${second.url}/v1/presets`, { headers: { authorization: `Bearer ${key}` } });
     expect(presets.status).toBe(200);
     await stop(second);
+  });
+
+  it('prints an admin token and the dashboard URL on a first start only; the token signs in', async () => {
+    const signedIn = async (url: string, token: string) => {
+      const res = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: '{ operator { signedIn } }' }),
+      });
+      return ((await res.json()) as { data?: { operator?: { signedIn: boolean } } }).data?.operator?.signedIn;
+    };
+    const dir = dataDir();
+    const first = await startUp({ LIMBIC_DATA: dir });
+    const [, token = ''] = await first.waitFor(/admin token \(shown once, keep it\): (limbic_admin_\S+)/);
+    expect(token).toMatch(/^limbic_admin_[0-9A-Za-z]{32}$/);
+    expect(first.output()).toContain(`dashboard: ${first.url}/dashboard`);
+    expect(first.output()).toContain(`sign in to the dashboard at ${first.url}/dashboard with it`);
+    expect(await signedIn(first.url, token)).toBe(true);
+    await stop(first);
+    expect(first.output().split(token)).toHaveLength(2);
+    expect(readFileSync(join(dir, 'admin.json'), 'utf8')).not.toContain(token.slice(13));
+
+    const second = await startUp({ LIMBIC_DATA: dir });
+    expect(second.output()).toMatch(
+      /admin token: configured \(printed on first start; make a new one with: npm run keys -- admin-token\)/,
+    );
+    expect(second.output()).not.toContain('limbic_admin_');
+    expect(await signedIn(second.url, token)).toBe(true);
+    expect(await signedIn(second.url, 'limbic_admin_00000000000000000000000000000000')).toBeUndefined();
+    await stop(second);
+  });
+
+  it('uses LIMBIC_ADMIN_TOKEN without printing it or writing admin.json', async () => {
+    const dir = dataDir();
+    const token = 'operator-token-from-the-environment';
+    const gateway = await startUp({ LIMBIC_DATA: dir, LIMBIC_ADMIN_TOKEN: token });
+    expect(gateway.output()).toContain('admin token: from LIMBIC_ADMIN_TOKEN');
+    const res = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: '{ operator { signedIn } }' }),
+    });
+    expect(await res.json()).toEqual({ data: { operator: { signedIn: true } } });
+    await stop(gateway);
+    expect(gateway.output()).not.toContain(token);
+    expect(existsSync(join(dir, 'admin.json'))).toBe(false);
   });
 
   it('provisions LIMBIC_API_KEYS, with their plans, and then makes no sandbox key', async () => {

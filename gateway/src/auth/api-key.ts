@@ -27,7 +27,8 @@ export interface ApiKeyRecord {
 
 const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-function randomBase62(length: number): string {
+/** `length` random base62 characters (uniform: rejection sampling over crypto random bytes). */
+export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
     for (const b of randomBytes(length * 2)) {

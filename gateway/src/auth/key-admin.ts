@@ -12,6 +12,36 @@ export function keyStatus(record: ApiKeyRecord, now: number): KeyStatus {
   return Date.parse(record.expiresAt) > now ? 'expiring' : 'expired';
 }
 
+/** A key record as the CLI and the GraphQL operator fields show it: everything but the hash (no key is stored). */
+export interface KeyView {
+  id: string;
+  hint: string;
+  env: ApiKeyRecord['env'];
+  plan: ApiKeyRecord['plan'];
+  account: string;
+  status: KeyStatus;
+  source: ApiKeyRecord['source'];
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+}
+
+/** The public view of a record at wall time `now` (ms): the effective status, no hash. */
+export function toKeyView(record: ApiKeyRecord, now: number): KeyView {
+  return {
+    id: record.id,
+    hint: record.hint,
+    env: record.env,
+    plan: record.plan,
+    account: record.account,
+    status: keyStatus(record, now),
+    source: record.source,
+    createdAt: record.createdAt,
+    lastUsedAt: record.lastUsedAt,
+    expiresAt: record.expiresAt,
+  };
+}
+
 /** Why a key operation could not be done: the key does not exist, or it no longer works. */
 export class KeyAdminError extends Error {
   override readonly name = 'KeyAdminError';

@@ -51,6 +51,15 @@ describe('parseKeysArgs', () => {
     expect(parseKeysArgs(['rotate', 'key_abc', '--grace', '0']).command).toMatchObject({ graceMs: 0 });
   });
 
+  it('reads admin-token, which takes no argument or option but --data and --json', () => {
+    expect(parseKeysArgs(['admin-token', '--json'])).toEqual({
+      json: true,
+      command: { name: 'admin-token' },
+    });
+    expect(usageError(['admin-token', 'extra'])).toBe('admin-token takes no arguments');
+    expect(usageError(['admin-token', '--plan', 'pro'])).toBe('--plan is not an option of admin-token');
+  });
+
   it('treats --help, -h and help as help', () => {
     for (const argv of [['--help'], ['-h'], ['help'], ['create', '--help']]) {
       expect(parseKeysArgs(argv).command).toEqual({ name: 'help' });

@@ -11,8 +11,8 @@ export class UsageError extends Error {
 /** The keys CLI's help text. */
 export const keysUsage = `Usage: npm run keys -- <command> [options]
 
-Manages the API keys of a Limbic gateway: the file key store in the data directory, shared with a running
-gateway, which sees every change within a second.
+Manages the API keys and the admin token of a Limbic gateway: files in the data directory, shared with a
+running gateway, which sees every change within a second.
 
 Commands:
   create [--plan free|pro|enterprise] [--env test|live] [--account <id>]
@@ -26,6 +26,10 @@ Commands:
       Creates a new key in the same account, env and plan (so it sees the same sessions) and prints it once.
       The old key keeps working for the grace period: default 24h, at most 7d; 0 revokes it now.
   A leaked key may be given instead of <key_id> to revoke or rotate it.
+  admin-token
+      Makes a new operator (admin) token for the dashboard and the GraphQL operator fields and prints it once;
+      a running gateway accepts it, and refuses the old one, within a second. Ignored by gateways started with
+      LIMBIC_ADMIN_TOKEN.
 
 Options:
   --data <dir>   The data directory. Default: LIMBIC_DATA, else ./data in the working directory. At the
@@ -43,7 +47,8 @@ export type KeysCommand =
   | { name: 'create'; plan: PlanName; env: KeyEnvironment; account?: string }
   | { name: 'list' }
   | { name: 'revoke'; key: string }
-  | { name: 'rotate'; key: string; graceMs: number };
+  | { name: 'rotate'; key: string; graceMs: number }
+  | { name: 'admin-token' };
 
 /** A parsed command line: the command plus the options every command shares. */
 export interface KeysInvocation {
@@ -58,6 +63,7 @@ const allowed: Record<Exclude<KeysCommand['name'], 'help'>, readonly string[]> =
   list: [],
   revoke: [],
   rotate: ['grace'],
+  'admin-token': [],
 };
 
 const maxGraceMs = 7 * 24 * 3600_000;
@@ -116,10 +122,11 @@ export function parseKeysArgs(argv: string[]): KeysInvocation {
   const base = { json, ...(data === undefined ? {} : { data }) };
   const [name, ...rest] = positionals;
   if (values.help || name === 'help') return { ...base, command: { name: 'help' } };
-  if (name === undefined) throw new UsageError('Missing command: create, list, revoke or rotate');
+  if (name === undefined)
+    throw new UsageError('Missing command: create, list, revoke, rotate or admin-token');
   if (!(name in allowed)) {
     throw new UsageError(
-      `Unknown command ${JSON.stringify(redact(name))}: use create, list, revoke or rotate`,
+      `Unknown command ${JSON.stringify(redact(name))}: use create, list, revoke, rotate or admin-token`,
     );
   }
   const command = name as keyof typeof allowed;
@@ -150,6 +157,9 @@ export function parseKeysArgs(argv: string[]): KeysInvocation {
       return { ...base, command: { name: 'list' } };
     case 'revoke':
       return { ...base, command: { name: 'revoke', key: keyArgument('revoke', rest) } };
+    case 'admin-token':
+      if (rest.length > 0) throw new UsageError('admin-token takes no arguments');
+      return { ...base, command: { name: 'admin-token' } };
     case 'rotate':
       return {
         ...base,

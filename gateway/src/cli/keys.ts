@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * The keys CLI: `npm run keys -- <command> [options]` (create, list, revoke, rotate; `--help` for details).
+ * The keys CLI: `npm run keys -- <command> [options]` (create, list, revoke, rotate, admin-token; `--help` for
+ * details).
  * @module
  */
 import { runKeys } from './run-keys.js';

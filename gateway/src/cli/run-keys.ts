@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import { isLimbicError } from '@limbic/core';
+import { adminTokenFile, replaceAdminToken } from '../auth/admin-token.js';
 import type { ApiKeyRecord } from '../auth/api-key.js';
 import { hashKey } from '../auth/api-key.js';
-import { KeyAdminError, revokeKey, rotateKey } from '../auth/key-admin.js';
+import { KeyAdminError, revokeKey, rotateKey, toKeyView } from '../auth/key-admin.js';
 import { createFileKeyStore, type KeyStore } from '../auth/key-store.js';
 import { createKey, loadPepper } from '../auth/provision.js';
 import { keyPattern, loadConfig } from '../config.js';
-import { formatKeyTable, toKeyView } from './key-table.js';
+import { formatKeyTable } from './key-table.js';
 import { type KeysCommand, keysUsage, parseKeysArgs, UsageError } from './keys-args.js';
 
 /** Where the keys CLI reads its environment and writes its output. */
@@ -130,6 +131,25 @@ async function execute(command: Exclude<KeysCommand, { name: 'help' }>, run: Run
       if (json) out(JSON.stringify(toKeyView(record, now()), null, 2));
       else if (already) out(`${shown(record)} was already revoked.`);
       else out(`Revoked ${shown(record)}. A running gateway refuses it within a second.`);
+      return 0;
+    }
+    case 'admin-token': {
+      const token = replaceAdminToken(dataDir, pepperOf(dataDir, io.env));
+      if (io.env.LIMBIC_ADMIN_TOKEN) {
+        io.stderr(
+          'Note: LIMBIC_ADMIN_TOKEN is set here; a gateway started with it uses it and ignores this token.\n',
+        );
+      }
+      if (json) {
+        out(JSON.stringify({ token, file: adminTokenFile(dataDir) }, null, 2));
+        return 0;
+      }
+      out(`New admin token; its hash replaces the old one in ${adminTokenFile(dataDir)}.`);
+      out('A running gateway accepts it, and refuses the old one, within a second.');
+      out('The token is shown only this once; store it now:');
+      out();
+      out(`  ${token}`);
+      out();
       return 0;
     }
     case 'rotate': {

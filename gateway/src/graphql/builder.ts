@@ -9,7 +9,7 @@ import type { SessionWatch } from './session-watch.js';
 export interface GraphQLContext {
   gateway: GatewayContext;
   transport: 'http' | 'ws';
-  /** The API key presented: the Authorization header (HTTP) or the connectionParams (graphql-ws). */
+  /** The token presented (an API key or the operator token): the Authorization header or the connectionParams. */
   token: string | undefined;
   /** The caller's address, for the failed-authentication limit. */
   ip: string | undefined;
@@ -18,6 +18,11 @@ export interface GraphQLContext {
    * introspection), where it stays null; graphql-ws sets it when the connection is accepted.
    */
   principal: Principal | null;
+  /**
+   * True when the token is the operator token (LIMBIC_ADMIN_TOKEN): the operation may use the operator fields
+   * only. Set by the guard (graphql-ws: when the connection is accepted).
+   */
+  operator: boolean;
   /** HTTP only: the Fastify reply, for the rate-limit headers. */
   reply: FastifyReply | undefined;
   /** Every open subscription stream, so shutdown can end them. */

@@ -58,9 +58,11 @@ export function graphQLError(
   return toGraphQLError({ code, status: statusOf[code], message, ...extra });
 }
 
-/** The UNAUTHORIZED error (HTTP 401): the same message for every cause, as in REST. */
-export function unauthorized(): GraphQLError {
-  return graphQLError('UNAUTHORIZED', unauthorizedMessage);
+/**
+ * The UNAUTHORIZED error (HTTP 401). Without a message: REST's, the same for every cause, so keys cannot be probed.
+ */
+export function unauthorized(message: string = unauthorizedMessage): GraphQLError {
+  return graphQLError('UNAUTHORIZED', message);
 }
 
 /** The RATE_LIMIT error (HTTP 429, Retry-After) of a refused rate decision. */

@@ -36,18 +36,42 @@ function rootFieldNames(
   }
 }
 
+/** The operator fields: they need the operator token (LIMBIC_ADMIN_TOKEN), and refuse API keys. */
+export const operatorRootFields: ReadonlySet<string> = new Set([
+  'operator',
+  'apiKeys',
+  'createApiKey',
+  'revokeApiKey',
+  'rotateApiKey',
+]);
+
+/** The message of an API key calling operator fields. */
+export const needsOperatorMessage =
+  'This operation needs the operator token (LIMBIC_ADMIN_TOKEN), not an API key';
+/** The message of the operator token calling key-scoped fields. */
+export const needsKeyMessage =
+  'This operation needs an API key: the operator token opens only the operator fields';
+/** The message of a missing or wrong token on an operation of operator fields only. */
+export const badOperatorTokenMessage = 'Invalid or missing operator token (LIMBIC_ADMIN_TOKEN)';
+
+function rootFieldsOf(operation: OperationDefinitionNode, document: DocumentNode): Set<string> {
+  const names = new Set<string>();
+  rootFieldNames(operation.selectionSet, document, names, new Set());
+  return names;
+}
+
 /** True for a query that selects only `health` and introspection fields: it needs no key and is not counted. */
 export function isPublicOperation(operation: OperationDefinitionNode, document: DocumentNode): boolean {
   if (operation.operation !== 'query') return false;
-  const names = new Set<string>();
-  rootFieldNames(operation.selectionSet, document, names, new Set());
-  return [...names].every((name) => publicRootFields.has(name));
+  return [...rootFieldsOf(operation, document)].every((name) => publicRootFields.has(name));
 }
 
 /**
- * Authenticates the caller of a non-public operation (unless graphql-ws already did when the socket connected)
- * and counts the operation once against the key's plan, with the limiter REST and the WebSocket use. Resolves
- * with the error that refuses the operation, or null to let it run.
+ * Admits an operation, or resolves with the error that refuses it (null lets it run). Public operations pass.
+ * Otherwise the caller is identified (unless graphql-ws already did when the socket connected): the operator token
+ * opens the operator fields only and is counted against no key; an API key opens every other field, and the
+ * operation counts once against the key's plan, with the limiter REST and the WebSocket use. A token that is
+ * neither counts against the address's failed authentications.
  */
 export async function admit(
   ctx: GraphQLContext,
@@ -61,18 +85,31 @@ export async function admit(
   if (gateway.closing) {
     return graphQLError('SERVICE_UNAVAILABLE', 'The gateway is shutting down; retry', { retryAfter: 1 });
   }
+  const fields = [...rootFieldsOf(operation, document)].filter((name) => !publicRootFields.has(name));
+  const operatorOnly = fields.every((name) => operatorRootFields.has(name));
   let principal: Principal | null = ctx.principal;
-  if (!principal) {
+  if (ctx.operator) {
+    // A graphql-ws socket of the operator: the token may have been replaced since it connected.
+    if (!gateway.operator.verify(ctx.token)) return unauthorized(badOperatorTokenMessage);
+  } else if (!principal) {
     const address = ctx.ip ?? 'unknown';
     const blocked = await gateway.failedAuth.blockedFor(address);
     if (blocked > 0) return tooManyFailures(blocked);
-    principal = await gateway.auth.authenticate(ctx.token);
-    if (!principal) {
-      const wait = await gateway.failedAuth.fail(address);
-      return wait > 0 ? tooManyFailures(wait) : unauthorized();
+    if (gateway.operator.verify(ctx.token)) {
+      ctx.operator = true;
+    } else {
+      principal = await gateway.auth.authenticate(ctx.token);
+      if (!principal) {
+        const wait = await gateway.failedAuth.fail(address);
+        if (wait > 0) return tooManyFailures(wait);
+        return unauthorized(operatorOnly ? badOperatorTokenMessage : undefined);
+      }
+      ctx.principal = principal;
     }
-    ctx.principal = principal;
   }
+  if (ctx.operator) return operatorOnly ? null : unauthorized(needsKeyMessage);
+  if (!principal) return unauthorized();
+  if (fields.some((name) => operatorRootFields.has(name))) return unauthorized(needsOperatorMessage);
   const decision = await gateway.limiter.consume(principal);
   ctx.reply?.headers(rateLimitHeaders(decision));
   return decision.allowed ? null : rateLimited(decision);

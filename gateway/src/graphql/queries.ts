@@ -7,7 +7,12 @@ import { StateSnapshotRef } from './emotion-types.js';
 import { unauthorized } from './errors.js';
 import { HealthRef, PresetSummaryRef } from './meta-types.js';
 import { ProactiveActionRef } from './proactive-types.js';
-import { type SessionConnection, SessionConnectionRef, SessionDetailsRef } from './session-types.js';
+import {
+  type SessionConnection,
+  SessionConnectionRef,
+  SessionDetailsRef,
+  SessionSummaryRef,
+} from './session-types.js';
 
 /** The owner of the caller's sessions. @throws GraphQLError UNAUTHORIZED when the operation was not admitted. */
 export function ownerOf(ctx: GraphQLContext): string {
@@ -102,3 +107,11 @@ builder.queryType({
     }),
   }),
 });
+
+builder.objectField(SessionSummaryRef, 'state', (t) =>
+  t.field({
+    type: StateSnapshotRef,
+    description: "The session's state now (current emotion, body budget, ...)",
+    resolve: (summary, _args, ctx) => ctx.gateway.service.getState(ownerOf(ctx), summary.sessionId),
+  }),
+);

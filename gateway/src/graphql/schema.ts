@@ -3,6 +3,7 @@ import { builder } from './builder.js';
 import './queries.js';
 import './mutations.js';
 import './subscriptions.js';
+import './operator-fields.js';
 
 let built: GraphQLSchema | undefined;
 

@@ -117,7 +117,8 @@ export const SessionDetailsRef = builder.objectRef<SessionDetails>('SessionDetai
   }),
 });
 
-const SessionSummaryRef = builder.objectRef<SessionSummary>('SessionSummary').implement({
+/** One session in a list (its `state` field is added in queries.ts, which knows the caller). */
+export const SessionSummaryRef = builder.objectRef<SessionSummary>('SessionSummary').implement({
   description: 'One session in a list (REST GET /v1/persona).',
   fields: (t) => ({
     sessionId: t.exposeID('sessionId'),

@@ -26,8 +26,8 @@ export interface GraphQLWebSocket {
 }
 
 /**
- * Reads the API key from connectionParams: `{authorization: 'Bearer <key>'}` (also `Authorization`), or
- * `{token}` / `{apiKey}` holding the bare key.
+ * Reads the API key (or the operator token) from connectionParams: `{authorization: 'Bearer <key>'}` (also
+ * `Authorization`), or `{token}` / `{apiKey}` holding the bare key.
  */
 export function keyFromParams(params: Readonly<Record<string, unknown>> | undefined): string | undefined {
   if (!params) return undefined;
@@ -48,9 +48,9 @@ function format(error: GraphQLError): GraphQLFormattedError {
 /**
  * Attaches graphql-ws (the graphql-transport-ws protocol, over `ws`) on /graphql through the shared upgrade
  * router. The key comes in connectionParams and is checked on `connection_init`: a missing or bad key closes the
- * socket with 4403 Forbidden. Every `subscribe` message runs Yoga's envelop pipeline (armor limits, guard, error
- * normalization), so the rules of HTTP apply; each counts once against the key's rate limit. Sockets of a revoked
- * key close with 4403.
+ * socket with 4403 Forbidden; the operator token is accepted too, for the operator fields. Every `subscribe`
+ * message runs Yoga's envelop pipeline (armor limits, guard, error normalization), so the rules of HTTP apply;
+ * each counts once against the key's rate limit. Sockets of a revoked key close with 4403.
  */
 export function attachGraphQLWebSocket(
   server: Server,
@@ -75,8 +75,14 @@ export function attachGraphQLWebSocket(
         extra.token = keyFromParams(ctx.connectionParams);
         extra.ip = extra.request.socket.remoteAddress;
         extra.principal = null;
+        extra.operator = false;
         const address = extra.ip ?? 'unknown';
         if ((await gateway.failedAuth.blockedFor(address)) > 0) return false;
+        if (gateway.operator.verify(extra.token)) {
+          // Operator sockets run operator fields only; every operation checks the token again (see admit).
+          extra.operator = true;
+          return extra.socket.readyState === extra.socket.OPEN;
+        }
         const principal = await gateway.auth.authenticate(extra.token);
         if (!principal) {
           await gateway.failedAuth.fail(address);

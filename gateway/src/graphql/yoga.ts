@@ -22,9 +22,11 @@ export interface HttpServerContext {
 
 /** What the graphql-ws server hands Yoga with each operation (the graphql-ws context's `extra`). */
 export interface WsExtra {
-  /** The key from connectionParams, checked when the socket connected. */
+  /** The key or operator token from connectionParams, checked when the socket connected. */
   token: string | undefined;
   principal: Principal | null;
+  /** True when the socket connected with the operator token. */
+  operator: boolean;
   ip: string | undefined;
 }
 
@@ -71,6 +73,7 @@ export function createGraphQLYoga(
           token: extra.token,
           ip: extra.ip,
           principal: extra.principal,
+          operator: extra.operator,
           reply: undefined,
           feeds,
           watch,
@@ -82,6 +85,7 @@ export function createGraphQLYoga(
         token: bearerToken(initial.request.headers.get('authorization') ?? undefined),
         ip: initial.req.ip,
         principal: null,
+        operator: false,
         reply: initial.reply,
         feeds,
         watch,

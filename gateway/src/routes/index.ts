@@ -15,8 +15,11 @@ export interface RouteEntry {
   url: string;
   /** True when the route needs no API key. */
   public: boolean;
-  /** `route`: served; `method-not-allowed`: answers 405 for a method its path does not serve. */
-  kind: 'route' | 'method-not-allowed';
+  /**
+   * `route`: served; `method-not-allowed`: answers 405 for a method its path does not serve; `page`: a browser page
+   * outside the API (the dashboard), so not in the OpenAPI document.
+   */
+  kind: 'route' | 'method-not-allowed' | 'page';
 }
 
 interface Registry {
@@ -35,6 +38,17 @@ export function registeredRoutes(app: FastifyInstance): readonly RouteEntry[] {
   return registries.get(app)?.entries ?? [];
 }
 
+/** Runs `register`, recording the routes it adds on `app` as `kind` (routes of other kinds are not the API's). */
+export function registerAs(app: FastifyInstance, kind: RouteEntry['kind'], register: () => void): void {
+  const registry = registries.get(app);
+  if (registry) registry.kind = kind;
+  try {
+    register();
+  } finally {
+    if (registry) registry.kind = 'route';
+  }
+}
+
 /**
  * Registers the 405 answers of the paths in `served` (path → every method it serves, HEAD included when served),
  * recorded as `method-not-allowed` routes. Also for routes registered after {@link registerRoutes}, such as
@@ -44,13 +58,7 @@ export function registerMethodNotAllowedFor(
   app: FastifyInstance,
   served: ReadonlyMap<string, Set<string>>,
 ): void {
-  const registry = registries.get(app);
-  if (registry) registry.kind = 'method-not-allowed';
-  try {
-    registerMethodNotAllowed(app, served);
-  } finally {
-    if (registry) registry.kind = 'route';
-  }
+  registerAs(app, 'method-not-allowed', () => registerMethodNotAllowed(app, served));
 }
 
 /** Registers every REST route of the /v1 interface, then the 405 answers for the methods each path lacks. */
@@ -59,7 +67,7 @@ export function registerRoutes(app: FastifyInstance, context: GatewayContext): v
   registries.set(app, registry);
   app.addHook('onRoute', (route) => {
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-      if (method === 'HEAD' && registry.kind === 'route') continue;
+      if (method === 'HEAD' && registry.kind !== 'method-not-allowed') continue;
       registry.entries.push({
         method,
         url: route.url,

@@ -1,0 +1,207 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../../gateway/test/harness.js';
+
+/**
+ * The dashboard end to end: Debian's Chromium (playwright-core, no browser download) against a gateway on
+ * 127.0.0.1 with a manual engine clock, serving a fresh build of the dashboard. Screenshots go to
+ * test-results/dashboard/ as artifacts.
+ */
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const skipReason = existsSync(executablePath)
+  ? undefined
+  : `no Chromium at ${executablePath} (apt-get install -y chromium, or set CHROMIUM_PATH); .ci/run installs it`;
+if (skipReason) console.log(`dashboard end-to-end test skipped: ${skipReason}`);
+
+const require = createRequire(import.meta.url);
+const vite = join(dirname(require.resolve('vite/package.json')), 'bin/vite.js');
+const dashboard = resolve(import.meta.dirname, '..');
+const shots = resolve(dashboard, '../test-results/dashboard');
+
+const insult = {
+  goal_relevance: 0.9,
+  goal_congruence: -0.8,
+  expectedness: 0.3,
+  controllability: 0.7,
+  agency: -0.9,
+  norm_compatibility: -0.7,
+};
+const kindness = {
+  goal_relevance: 1,
+  goal_congruence: 0.9,
+  expectedness: 0.5,
+  controllability: 0.5,
+  agency: -1,
+  norm_compatibility: 0.8,
+};
+
+let t: TestGateway;
+let browser: Browser;
+let outDir: string;
+
+beforeAll(async () => {
+  if (skipReason) return;
+  outDir = await mkdtemp(join(tmpdir(), 'limbic-dashboard-e2e-'));
+  await promisify(execFile)(
+    process.execPath,
+    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      cwd: dashboard,
+    },
+  );
+  await mkdir(shots, { recursive: true });
+  t = await startTestGateway({ dashboardDir: outDir });
+  browser = await chromium.launch({
+    executablePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+function rest(path: string, key: string, body?: unknown): Promise<Response> {
+  return fetch(`${t.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+describe('dashboard (Chromium)', () => {
+  it.skipIf(skipReason !== undefined)(
+    'sign in, create a key shown once, create a session, watch a REST turn and a proactive action arrive live, acknowledge it',
+    async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+
+      // Sign in with the operator token.
+      await page.goto(`${t.url}/dashboard/`);
+      await page.getByLabel('Operator token').fill(t.adminToken);
+      await page.getByTestId('sign-in').click();
+      await page.getByTestId('create-key').waitFor();
+      await shot(page, '01-signed-in');
+
+      // Create a key: the secret is shown once.
+      await page.getByTestId('create-key-env').selectOption('test');
+      await page.getByTestId('create-key-plan').selectOption('pro');
+      await page.getByTestId('create-key').click();
+      const secret = (await page.getByTestId('created-secret').textContent())?.trim() ?? '';
+      expect(secret).toMatch(/^svc_test_[A-Za-z0-9]{38}$/);
+      expect((await rest('/v1/presets', secret)).status).toBe(200);
+      await shot(page, '02-key-shown-once');
+      // The new key is listed by its hint (prefix), never by its secret.
+      const row = page.locator(`[data-testid="key-row"]`).filter({ hasText: secret.slice(0, 13) });
+      await row.first().waitFor();
+      expect(await page.content()).toContain(secret);
+
+      // Browse sessions with it; the secret is gone from the keys page.
+      await page.getByTestId('use-key').click();
+      await page.getByTestId('new-session-form').waitFor();
+      await page.goto(`${t.url}/dashboard/#/keys`);
+      await page.getByTestId('key-row').first().waitFor();
+      expect(await page.content()).not.toContain(secret);
+      await page.goto(`${t.url}/dashboard/#/sessions`);
+
+      // Create a session and open it.
+      await page.getByTestId('new-session-preset').selectOption('cheerful_companion');
+      await page.getByTestId('new-session-name').fill('Mira');
+      await page.getByTestId('create-session').click();
+      // A new session opens at once; the list shows it with its current emotion.
+      await page.waitForURL(/#\/sessions\/ses_/);
+      const sessionId = decodeURIComponent(page.url().split('#/sessions/')[1] ?? '');
+      expect(sessionId).toMatch(/^ses_/);
+      await page.goto(`${t.url}/dashboard/#/sessions`);
+      const item = page.locator(`[data-testid="session-item"][data-session-id="${sessionId}"]`);
+      await item.waitFor();
+      expect(await item.textContent()).toMatch(/Mira/);
+      expect(await item.textContent()).toMatch(/calm/i);
+      await shot(page, '03-session-list');
+      await item.getByTestId('session-link').click();
+      await page.locator('[data-testid="connection-status"][data-status="connected"]').waitFor();
+      const label = page.getByTestId('emotion-label');
+      const before = await label.getAttribute('data-emotion');
+      const points = page.locator('[data-testid="vad-chart"] table tbody tr');
+      const pointsBefore = await points.count();
+      await shot(page, '04-session-open');
+
+      // A turn sent through REST by someone else shows up live, without a reload.
+      const turn = await rest('/v1/turn/appraisal', secret, { sessionId, appraisal: insult });
+      const result = (await turn.json()) as { discrete_emotion: string };
+      expect(result.discrete_emotion).toBe('anger');
+      await page.locator('[data-testid="emotion-label"][data-emotion="anger"]').waitFor();
+      expect(before).not.toBe('anger');
+      await expect.poll(() => points.count()).toBeGreaterThan(pointsBefore);
+      await shot(page, '05-live-turn');
+
+      // A proactive action raised by the scheduler (manual clock) arrives live and is acknowledged.
+      const prefs = await fetch(`${t.url}/v1/proactive/${sessionId}/preferences`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ enabled: true }),
+      });
+      expect(prefs.status).toBe(200);
+      for (let i = 0; i < 40; i++) {
+        t.clock.advance(60_000);
+        expect((await rest('/v1/turn/appraisal', secret, { sessionId, appraisal: kindness })).status).toBe(
+          200,
+        );
+      }
+      t.clock.advance(3 * 86_400_000);
+      t.gateway.scheduler.wake();
+      const action = page.getByTestId('proactive-action').first();
+      await action.waitFor();
+      const actionId = (await action.getAttribute('data-action-id')) ?? '';
+      expect(actionId).toMatch(/^act_/);
+      await shot(page, '06-proactive-action');
+      await action.getByTestId('ack-action').click();
+      await page
+        .locator(`[data-testid="proactive-action"][data-action-id="${actionId}"]`)
+        .waitFor({ state: 'detached' });
+      const pending = (await (await rest(`/v1/proactive/${sessionId}`, secret)).json()) as { id: string }[];
+      expect(pending.map((a) => a.id)).not.toContain(actionId);
+      await shot(page, '07-acknowledged');
+
+      // Phone width: the live view stays usable (no horizontal scrolling).
+      await page.setViewportSize({ width: 360, height: 780 });
+      await shot(page, '08-phone-width');
+      const overflow = await page.evaluate(() => {
+        const wide = [...document.querySelectorAll('body *')]
+          .filter((element) => !element.closest('.visually-hidden'))
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+        return { by: document.documentElement.scrollWidth - window.innerWidth, wide: wide.slice(0, 5) };
+      });
+      expect(overflow).toEqual({ by: 0, wide: [] });
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    120_000,
+  );
+});
