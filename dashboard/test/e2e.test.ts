@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -87,6 +87,33 @@ function rest(path: string, key: string, body?: unknown): Promise<Response> {
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+}
+
+let axeSource: string | undefined;
+
+/** Runs axe-core on the page; returns the serious and critical violations (rule id and the first target). */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses injected script tags.
+  axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  const { violations, passes } = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[]; passes: unknown[] }> } }
+    ).axe;
+    const results = await axe.run();
+    return { violations: results.violations, passes: results.passes.length };
+  });
+  // axe really looked at the page: dozens of rules pass on any real screen.
+  expect(passes).toBeGreaterThan(10);
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ') ?? ''}`);
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[] }[];
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -200,6 +227,68 @@ describe('dashboard (Chromium)', () => {
       });
       expect(overflow).toEqual({ by: 0, wide: [] });
       expect(errors).toEqual([]);
+      await page.close();
+    },
+    120_000,
+  );
+
+  it.skipIf(skipReason !== undefined)(
+    'works from the keyboard, rotates and revokes keys, and has no serious accessibility violations (axe-core)',
+    async () => {
+      const page = await browser.newPage({ viewport: { width: 1024, height: 800 } });
+      await page.goto(`${t.url}/dashboard/`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      // Sign in with the keyboard only: the token field is reachable by Tab and Enter submits.
+      await page.keyboard.press('Tab');
+      for (let i = 0; i < 10; i++) {
+        if (await page.getByLabel('Operator token').evaluate((element) => element === document.activeElement))
+          break;
+        await page.keyboard.press('Tab');
+      }
+      await page.keyboard.type(t.adminToken);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('create-key').waitFor();
+
+      await page.getByTestId('create-key').click();
+      const first = (await page.getByTestId('created-secret').textContent())?.trim() ?? '';
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.getByTestId('dismiss-secret').click();
+      const row = page.getByTestId('key-row').filter({ hasText: first.slice(0, 13) });
+
+      // Rotate with no grace: a new secret is shown once and the old key stops working at once.
+      await row.getByTestId('rotate-key').click();
+      await row.getByTestId('grace-hours').fill('0');
+      await row.getByTestId('confirm-rotate').click();
+      const second = (await page.getByTestId('created-secret').textContent())?.trim() ?? '';
+      expect(second).toMatch(/^svc_test_/);
+      expect(second).not.toBe(first);
+      expect((await rest('/v1/presets', first)).status).toBe(401);
+      expect((await rest('/v1/presets', second)).status).toBe(200);
+      await shot(page, '11-rotated');
+      await page.getByTestId('dismiss-secret').click();
+
+      // Revoke the new key from its row.
+      const secondRow = page.getByTestId('key-row').filter({ hasText: second.slice(0, 13) });
+      await secondRow.getByTestId('revoke-key').click();
+      await secondRow.getByTestId('confirm-revoke').click();
+      await page
+        .locator('[data-testid="key-row"][data-status="revoked"]')
+        .filter({ hasText: second.slice(0, 13) })
+        .waitFor();
+      expect((await rest('/v1/presets', second)).status).toBe(401);
+      await shot(page, '12-revoked');
+
+      // The sessions and the live view of a key's session pass the same checks.
+      await page.getByTestId('create-key').click();
+      const third = (await page.getByTestId('created-secret').textContent())?.trim() ?? '';
+      await page.getByTestId('use-key').click();
+      await page.getByTestId('new-session-form').waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      const created = await rest('/v1/persona', third, { preset: 'anxious_helper' });
+      const { sessionId } = (await created.json()) as { sessionId: string };
+      await page.goto(`${t.url}/dashboard/#/sessions/${sessionId}`);
+      await page.locator('[data-testid="connection-status"][data-status="connected"]').waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
       await page.close();
     },
     120_000,
