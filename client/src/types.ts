@@ -37,27 +37,8 @@ export interface PreferencesResult {
 }
 
 /** A pending proactive action as REST lists it (`GET /v1/proactive/:sessionId`). */
-export interface RestProactiveAction {
-  id: string;
-  type: ProactiveAction['type'];
-  message: string;
-  priority: ProactiveAction['priority'];
-  /** What triggered it (trigger, urge, threshold, …). */
-  metadata: ProactiveAction['metadata'];
-  /** ISO 8601 engine-clock time the action arose. */
-  timestamp: string;
-}
-
 /** A proactive action as the WebSocket delivers it (`proactive` and `missed_proactive`). */
-export interface SocketProactiveAction {
-  action_id: string;
-  action_type: ProactiveAction['type'];
-  message: string;
-  priority: ProactiveAction['priority'];
-  metadata: ProactiveAction['metadata'];
-  /** ISO 8601 engine-clock time the action arose. */
-  timestamp: string;
-}
+export type { RestProactiveAction, WireProactiveAction as SocketProactiveAction } from '@limbic/core';
 
 /** The part of the OpenAPI document (`GET /v1/openapi.json`) the client types; the rest passes through. */
 export interface OpenApiDocument {

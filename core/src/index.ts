@@ -76,6 +76,14 @@ export { personaDefinitionSchema } from './persona/persona-schema.js';
 export { getPreset, type PresetDefinition, type PresetId, presetIds, presets } from './persona/presets.js';
 export { resolvePersona, validatePersona } from './persona/resolve-persona.js';
 export {
+  fromRestAction,
+  fromWireAction,
+  type RestProactiveAction,
+  toRestAction,
+  toWireAction,
+  type WireProactiveAction,
+} from './proactive/action-views.js';
+export {
   defaultCooldownHours,
   defaultPreferences,
   type ProactivePreferences,

@@ -4,10 +4,8 @@ import {
   type LimbicClientOptions,
   type LimbicSocket,
   type ReconnectOptions,
-  type RestProactiveAction,
-  type SocketProactiveAction,
 } from '@limbic/client';
-import type { ProactiveAction } from '@limbic/core';
+import { fromRestAction, fromWireAction, type ProactiveAction } from '@limbic/core';
 import type { LimbicBackend } from './backend.js';
 
 /** Options of {@link remoteBackend}. */
@@ -24,22 +22,6 @@ export interface RemoteBackendOptions {
   clientOptions?: Omit<LimbicClientOptions, 'baseUrl' | 'apiKey'>;
   /** Reports WebSocket errors that are not tied to a request (the socket reconnects by itself). */
   onError?: (error: unknown, sessionId: string) => void;
-}
-
-function fromRest(action: RestProactiveAction): ProactiveAction {
-  const { timestamp, ...rest } = action;
-  return { ...rest, createdAt: Date.parse(timestamp) };
-}
-
-function fromSocket(action: SocketProactiveAction): ProactiveAction {
-  return {
-    id: action.action_id,
-    type: action.action_type,
-    message: action.message,
-    priority: action.priority,
-    metadata: action.metadata,
-    createdAt: Date.parse(action.timestamp),
-  };
 }
 
 /**
@@ -78,7 +60,7 @@ export function remoteBackend(
       return (await client.setPreferences(sessionId, preferences)).preferences;
     },
     async pendingActions(sessionId) {
-      return (await client.pendingActions(sessionId)).map(fromRest);
+      return (await client.pendingActions(sessionId)).map(fromRestAction);
     },
     async acknowledge(sessionId, actionId) {
       await client.acknowledge(sessionId, actionId);
@@ -88,7 +70,7 @@ export function remoteBackend(
       const socket = client.connect(sessionId, options.reconnect ? { reconnect: options.reconnect } : {});
       sockets.set(sessionId, socket);
       socket.on('action', (action) => {
-        const converted = fromSocket(action);
+        const converted = fromWireAction(action);
         for (const listener of listeners) listener(sessionId, converted);
       });
       socket.on('error', (error) => options.onError?.(error, sessionId));

@@ -1,32 +1,10 @@
-import { type ProactiveAction, toValidationError } from '@limbic/core';
+import { toRestAction, toValidationError } from '@limbic/core';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context.js';
 import { objectBody, sessionIdParam } from './route-input.js';
 
 interface SessionParams {
   Params: { sessionId: string };
-}
-
-/** A proactive action as REST returns it: the interface's fields plus `timestamp` (ISO 8601, when it arose). */
-export interface RestProactiveAction {
-  id: string;
-  type: ProactiveAction['type'];
-  message: string;
-  priority: ProactiveAction['priority'];
-  metadata: ProactiveAction['metadata'];
-  timestamp: string;
-}
-
-/** Formats a core proactive action for REST. */
-export function toRestAction(action: ProactiveAction): RestProactiveAction {
-  return {
-    id: action.id,
-    type: action.type,
-    message: action.message,
-    priority: action.priority,
-    metadata: action.metadata,
-    timestamp: new Date(action.createdAt).toISOString(),
-  };
 }
 
 /**

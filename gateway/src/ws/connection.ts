@@ -1,4 +1,4 @@
-import { isLimbicError, type ProactiveAction } from '@limbic/core';
+import { isLimbicError, type ProactiveAction, toWireAction } from '@limbic/core';
 import { type RawData, WebSocket } from 'ws';
 import type { Principal } from '../auth/authenticator.js';
 import { type Classified, classify, type ErrorCode, statusOf, unauthorizedMessage } from '../errors.js';
@@ -17,7 +17,6 @@ import {
   parseClientMessage,
   requestIdOf,
   type ServerMessage,
-  toWireAction,
   typeOf,
 } from './protocol.js';
 

@@ -1,9 +1,9 @@
-import type { ProactiveAction, StateSnapshot } from '@limbic/core';
+import { type ProactiveAction, type StateSnapshot, toWireAction } from '@limbic/core';
 import type { ApiKeyRecord } from '../auth/api-key.js';
 import type { GatewayContext } from '../context.js';
 import { unauthorizedMessage } from '../errors.js';
 import type { Connection } from './connection.js';
-import { closeCodes, toWireAction } from './protocol.js';
+import { closeCodes } from './protocol.js';
 
 function isUsable(record: ApiKeyRecord | null, now: number): boolean {
   return (

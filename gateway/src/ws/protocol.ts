@@ -1,10 +1,10 @@
 import type {
   AckResult,
-  ProactiveAction,
   ProactivePreferences,
   StateSnapshot,
   TurnResult,
   ValidationIssue,
+  WireProactiveAction,
 } from '@limbic/core';
 import type { Classified, ErrorCode } from '../errors.js';
 
@@ -86,17 +86,6 @@ export type ParsedMessage =
   | { ok: true; message: ClientMessage }
   | { ok: false; requestId: string | undefined; issues: ValidationIssue[] };
 
-/** A proactive action as WebSocket messages carry it (snake_case names of the interface). */
-export interface WireAction {
-  action_id: string;
-  action_type: ProactiveAction['type'];
-  message: string;
-  priority: ProactiveAction['priority'];
-  metadata: ProactiveAction['metadata'];
-  /** ISO 8601 engine-clock time the action arose. */
-  timestamp: string;
-}
-
 /** An `error` message. `request_id` is echoed when the failed message carried a valid one. */
 export interface ErrorMessage {
   type: 'error';
@@ -112,8 +101,8 @@ export interface ErrorMessage {
 /** Every message the server sends. Replies carry the `request_id` of the message they answer. */
 export type ServerMessage =
   | { type: 'connected'; session_id: string }
-  | { type: 'missed_proactive'; data: WireAction[] }
-  | { type: 'proactive'; data: WireAction }
+  | { type: 'missed_proactive'; data: WireProactiveAction[] }
+  | { type: 'proactive'; data: WireProactiveAction }
   | { type: 'turn_result'; data: TurnResult; request_id?: string }
   | { type: 'state'; data: StateSnapshot; request_id?: string }
   | {
@@ -123,18 +112,6 @@ export type ServerMessage =
     }
   | { type: 'proactive_ack'; data: AckResult; request_id?: string }
   | ErrorMessage;
-
-/** Converts a stored action to its wire form. */
-export function toWireAction(action: ProactiveAction): WireAction {
-  return {
-    action_id: action.id,
-    action_type: action.type,
-    message: action.message,
-    priority: action.priority,
-    metadata: action.metadata,
-    timestamp: new Date(action.createdAt).toISOString(),
-  };
-}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

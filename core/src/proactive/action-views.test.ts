@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { fromRestAction, fromWireAction, toRestAction, toWireAction } from './action-views.js';
+import type { ProactiveAction } from './proactive-action.js';
+
+const action: ProactiveAction = {
+  id: 'act_01kabc',
+  type: 'attachment_seeking',
+  message: 'It has been a while. How are you?',
+  priority: 'high',
+  metadata: { trigger: 'absence', urge: 0.41, threshold: 0.3 },
+  createdAt: Date.UTC(2026, 10, 24, 12, 40, 0, 123),
+};
+
+describe('proactive action views', () => {
+  it('REST and WebSocket forms carry the interface names and an ISO timestamp', () => {
+    expect(toRestAction(action)).toEqual({
+      id: action.id,
+      type: action.type,
+      message: action.message,
+      priority: 'high',
+      metadata: action.metadata,
+      timestamp: '2026-11-24T12:40:00.123Z',
+    });
+    expect(toWireAction(action)).toEqual({
+      action_id: action.id,
+      action_type: action.type,
+      message: action.message,
+      priority: 'high',
+      metadata: action.metadata,
+      timestamp: '2026-11-24T12:40:00.123Z',
+    });
+  });
+
+  it('clients read both forms back into the core shape', () => {
+    expect(fromRestAction(toRestAction(action))).toEqual(action);
+    expect(fromWireAction(toWireAction(action))).toEqual(action);
+  });
+});
