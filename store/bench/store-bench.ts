@@ -190,7 +190,7 @@ async function main(): Promise<void> {
   }
 
   const lines = [
-    'Limbic gateway: appraisal turns through the session service on each store (in process, prompt_data included)',
+    'Limbic stores: appraisal turns through the session service on each store (in process, prompt_data included)',
     `rounds: ${rounds} × ${ms} ms per store and mode, order rotated each round; node ${process.version}`,
     ...servers.map((s) => `server: ${s}`),
   ];

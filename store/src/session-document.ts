@@ -38,7 +38,7 @@ export function checkDocument(id: string, doc: SessionDocument): SessionDocument
   if (doc.schema === documentSchema) return doc;
   throw new LimbicError(
     'STORE_UNAVAILABLE',
-    `Session ${id} is stored in document schema ${String(doc.schema)}; this gateway reads ${documentSchema} ` +
+    `Session ${id} is stored in document schema ${String(doc.schema)}; this Limbic reads ${documentSchema} ` +
       '(was it written by a newer Limbic?)',
   );
 }

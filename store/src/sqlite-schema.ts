@@ -80,7 +80,7 @@ export function migrate(db: Database, file: string): void {
     if (!Number.isInteger(current) || current > sqliteSchemaVersion) {
       throw new LimbicError(
         'STORE_UNAVAILABLE',
-        `${file} has schema version ${current}; this gateway knows up to ${sqliteSchemaVersion} ` +
+        `${file} has schema version ${current}; this Limbic knows up to ${sqliteSchemaVersion} ` +
           '(was it written by a newer Limbic?)',
       );
     }
