@@ -1,4 +1,4 @@
-import type { Appraisal, PresetId, ProactiveAction, ProactivePreferences, TextEvent } from '@limbic/core';
+import type { Appraisal, PresetId, ProactivePreferences, TextEvent } from '@limbic/core';
 
 /** The body of `GET /v1/health`. */
 export interface HealthStatus {

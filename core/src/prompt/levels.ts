@@ -1,4 +1,3 @@
-import type { IntensityLevel } from '../labels/emotion-label.js';
 import type { Domain } from '../persona/hexaco.js';
 import type {
   EnergyLevel,
