@@ -118,6 +118,19 @@ export async function startGateway(env: NodeJS.ProcessEnv): Promise<Started & { 
   return { ...started, url };
 }
 
+/**
+ * Starts a gateway for remote-mode bot tests: the in-memory store, one enterprise key, and an engine clock
+ * 100,000× faster than wall time, so an absence of days passes in seconds.
+ */
+export function startFastGateway(apiKey: string): Promise<Started & { url: string }> {
+  return startGateway({
+    LIMBIC_DATA: tempDataDir(),
+    LIMBIC_STORE: 'memory',
+    LIMBIC_API_KEYS: `${apiKey}:enterprise`,
+    LIMBIC_TIME_SCALE: '100000',
+  });
+}
+
 /** Sends SIGTERM and expects exit code 0 within 5 s. */
 export async function stopGateway(started: Started): Promise<void> {
   started.child.kill('SIGTERM');

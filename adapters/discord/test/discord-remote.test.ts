@@ -1,26 +1,15 @@
-import { once } from 'node:events';
-import { type LimbicTurn, remoteBackend } from '@limbic/bot-kit';
-import { deliveryLog } from '@limbic/bot-kit/testing';
+import { remoteBackend } from '@limbic/bot-kit';
 import { createManualTime, createMemoryBindingStore, type ManualTime } from '@limbic/core';
 import { type FakeDiscord, startFakeDiscord } from '@limbic/fake-platforms';
-import {
-  Client,
-  Events,
-  GatewayIntentBits,
-  HTTPError,
-  type Message,
-  Partials,
-  type RESTOptions,
-} from 'discord.js';
+import { HTTPError } from 'discord.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   cleanUpGateways,
   type Started,
-  startGateway,
+  startFastGateway,
   stopGateway,
-  tempDataDir,
 } from '../../../gateway/test/gateway-process.js';
-import { attachLimbic, type DiscordLimbicOptions, type LimbicDiscord } from '../src/index.js';
+import { createHarness, FRIENDLY, type Harness, type SetupOptions } from './harness.js';
 
 /**
  * The same scenarios as discord.test.ts, in remote mode: a real gateway process (`npm start`'s entry) on the
@@ -30,7 +19,6 @@ import { attachLimbic, type DiscordLimbicOptions, type LimbicDiscord } from '../
 const apiKey = 'svc_test_remotediscord0123456789abc';
 const ADA = { id: '200000000000000001', username: 'ada' };
 const BOB = { id: '200000000000000002', username: 'bob' };
-const FRIENDLY = 'Thank you so much, you are wonderful and I love talking with you!';
 
 let gateway: Started & { url: string };
 let time: ManualTime;
@@ -38,12 +26,7 @@ let discord: FakeDiscord;
 const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  gateway = await startGateway({
-    LIMBIC_DATA: tempDataDir(),
-    LIMBIC_STORE: 'memory',
-    LIMBIC_API_KEYS: `${apiKey}:enterprise`,
-    LIMBIC_TIME_SCALE: '100000',
-  });
+  gateway = await startFastGateway(apiKey);
 }, 60_000);
 afterAll(async () => {
   await stopGateway(gateway);
@@ -58,90 +41,12 @@ afterEach(async () => {
   await discord.close();
 });
 
-interface SetupOptions extends Partial<DiscordLimbicOptions> {
-  rest?: Partial<RESTOptions>;
-}
-
-interface Harness {
-  character: LimbicDiscord;
-  log: ReturnType<typeof deliveryLog>;
-  turns: { turn: LimbicTurn; message: Message }[];
-  /** Dispatches a DM at the manual clock's time and waits for its turn; rejects when Limbic reported an error. */
-  dm(user: { id: string; username: string }, text: string): Promise<LimbicTurn>;
-}
-
-async function setup(options: SetupOptions = {}): Promise<Harness> {
-  const { rest, ...limbicOptions } = options;
-  const log = deliveryLog();
-  const client = new Client({
-    intents: [
-      GatewayIntentBits.Guilds,
-      GatewayIntentBits.GuildMessages,
-      GatewayIntentBits.MessageContent,
-      GatewayIntentBits.DirectMessages,
-    ],
-    partials: [Partials.Channel],
-    rest: { api: discord.url, ...rest },
-    waitGuildTimeout: 500,
-  });
-  cleanups.push(() => client.destroy());
-  const turns: Harness['turns'] = [];
-  const errors: unknown[] = [];
-  const waiters: (() => void)[] = [];
-  const notify = () => {
-    for (const waiter of waiters.splice(0)) waiter();
+function setup(options: SetupOptions = {}): Promise<Harness> {
+  const engine = {
+    backend: remoteBackend({ url: gateway.url, apiKey, reconnect: { initialDelayMs: 50, maxDelayMs: 500 } }),
+    bindings: createMemoryBindingStore(),
   };
-
-  const character = attachLimbic(client, {
-    engine: {
-      backend: remoteBackend({
-        url: gateway.url,
-        apiKey,
-        reconnect: { initialDelayMs: 50, maxDelayMs: 500 },
-      }),
-      bindings: createMemoryBindingStore(),
-    },
-    persona: { preset: 'cheerful_companion' },
-    clock: time.clock,
-    timers: time.timers,
-    onDelivery: log.record,
-    onError: (error) => {
-      errors.push(error);
-      notify();
-    },
-    ...limbicOptions,
-  });
-  character.onTurn((turn, message) => {
-    turns.push({ turn, message });
-    notify();
-  });
-  cleanups.push(() => character.close());
-
-  const ready = once(client, Events.ClientReady);
-  await client.login(discord.token);
-  await ready;
-
-  function turnOf(id: string): Promise<LimbicTurn> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const found = turns.find((entry) => entry.message.id === id);
-        if (found) return resolve(found.turn);
-        if (errors.length > 0) return reject(errors[0]);
-        waiters.push(check);
-      };
-      check();
-    });
-  }
-  return {
-    character,
-    log,
-    turns,
-    dm(user, text) {
-      return turnOf(
-        discord.dispatchDirectMessage({ userId: user.id, username: user.username, content: text }).id,
-      );
-    },
-  };
+  return createHarness(discord, time, engine, cleanups, options);
 }
 
 /** Friendly DMs a minute apart (by Discord's timestamps), as fast as the gateway answers. */

@@ -1,6 +1,4 @@
-import { once } from 'node:events';
-import { embeddedBackend, type LimbicTurn } from '@limbic/bot-kit';
-import { deliveryLog } from '@limbic/bot-kit/testing';
+import { embeddedBackend } from '@limbic/bot-kit';
 import {
   createManualTime,
   createMemoryBindingStore,
@@ -9,17 +7,9 @@ import {
   type ManualTime,
 } from '@limbic/core';
 import { type FakeDiscord, startFakeDiscord } from '@limbic/fake-platforms';
-import {
-  Client,
-  Events,
-  GatewayIntentBits,
-  HTTPError,
-  type Message,
-  Partials,
-  type RESTOptions,
-} from 'discord.js';
+import { Events, HTTPError } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { attachLimbic, type DiscordLimbicOptions, type LimbicDiscord } from '../src/index.js';
+import { createHarness, FRIENDLY, type Harness, type SetupOptions } from './harness.js';
 
 const day = 86_400_000;
 const ADA = { id: '200000000000000001', username: 'ada' };
@@ -27,7 +17,6 @@ const BOB = { id: '200000000000000002', username: 'bob' };
 const GUILD = '300000000000000001';
 const GENERAL = '300000000000000002';
 const RANDOM = '300000000000000003';
-const FRIENDLY = 'Thank you so much, you are wonderful and I love talking with you!';
 
 let time: ManualTime;
 let discord: FakeDiscord;
@@ -54,119 +43,20 @@ afterEach(async () => {
   await discord.close();
 });
 
-interface SetupOptions extends Partial<DiscordLimbicOptions> {
-  rest?: Partial<RESTOptions>;
-}
-
-interface Harness {
-  client: Client<true>;
-  character: LimbicDiscord;
-  log: ReturnType<typeof deliveryLog>;
-  turns: { turn: LimbicTurn; message: Message }[];
-  /** Every message the client received, whether Limbic took it or not. */
-  received: Message[];
-  /** Resolves with the turn of a dispatched message; rejects when Limbic reported an error instead. */
-  turnOf(messageId: string): Promise<LimbicTurn>;
-  /** Resolves once the client received the message with this id. */
-  receivedOf(messageId: string): Promise<Message>;
-  /** Dispatches a DM from Ada at the manual clock's time and waits for its turn. */
-  dm(text: string): Promise<LimbicTurn>;
-}
-
-async function setup(options: SetupOptions = {}): Promise<Harness> {
-  const { rest, ...limbicOptions } = options;
+function setup(options: SetupOptions = {}): Promise<Harness> {
   const service = createSessionService({ clock: time.clock, random: createSeededRandom(9) });
-  const log = deliveryLog();
-  const client = new Client({
-    intents: [
-      GatewayIntentBits.Guilds,
-      GatewayIntentBits.GuildMessages,
-      GatewayIntentBits.MessageContent,
-      GatewayIntentBits.DirectMessages,
-    ],
-    partials: [Partials.Channel],
-    rest: { api: discord.url, ...rest },
-    waitGuildTimeout: 500,
-  });
-  cleanups.push(() => client.destroy());
-  const turns: Harness['turns'] = [];
-  const received: Message[] = [];
-  const errors: unknown[] = [];
-  const waiters: (() => void)[] = [];
-  const notify = () => {
-    for (const waiter of waiters.splice(0)) waiter();
+  const engine = {
+    backend: embeddedBackend({ service, timers: time.timers }),
+    bindings: createMemoryBindingStore(),
   };
-  function until<T>(find: () => T | undefined): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const found = find();
-        if (found !== undefined) return resolve(found);
-        if (errors.length > 0) return reject(errors[0]);
-        waiters.push(check);
-      };
-      check();
-    });
-  }
-  client.on(Events.MessageCreate, (message) => {
-    received.push(message);
-    notify();
-  });
-
-  const character = attachLimbic(client, {
-    engine: {
-      backend: embeddedBackend({ service, timers: time.timers }),
-      bindings: createMemoryBindingStore(),
-    },
-    persona: { preset: 'cheerful_companion' },
-    channels: [GENERAL],
-    clock: time.clock,
-    timers: time.timers,
-    onDelivery: log.record,
-    onError: (error) => {
-      errors.push(error);
-      notify();
-    },
-    ...limbicOptions,
-  });
-  character.onTurn((turn, message) => {
-    turns.push({ turn, message });
-    notify();
-  });
-  let closed = false;
-  const close = character.close.bind(character);
-  character.close = async () => {
-    if (closed) return;
-    closed = true;
-    await close();
-  };
-  cleanups.push(() => character.close());
-
-  const ready = once(client, Events.ClientReady);
-  await client.login(discord.token);
-  await ready;
-  if (!client.isReady()) throw new Error('the client is not ready');
-
-  const turnOf = (id: string) => until(() => turns.find((entry) => entry.message.id === id)?.turn);
-  return {
-    client,
-    character,
-    log,
-    turns,
-    received,
-    turnOf,
-    receivedOf: (id) => until(() => received.find((message) => message.id === id)),
-    dm(text) {
-      const { id } = discord.dispatchDirectMessage({ ...dmFrom(ADA), content: text });
-      return turnOf(id);
-    },
-  };
+  return createHarness(discord, time, engine, cleanups, { channels: [GENERAL], ...options });
 }
 
 /** About 40 friendly messages a minute apart, by DM, with timestamps from the manual clock. */
 async function befriend(h: Harness): Promise<void> {
   for (let i = 0; i < 40; i++) {
     time.clock.advance(60_000);
-    await h.dm(FRIENDLY);
+    await h.dm(ADA, FRIENDLY);
   }
 }
 
@@ -179,7 +69,7 @@ describe('@limbic/discord (embedded, real discord.js against the fake Discord)',
       message.reply(`(${turn.result.discrete_emotion}) ${turn.promptData.formatted.context_block.length}`),
     );
 
-    const turn = await h.dm('You are the best, thank you for helping me!');
+    const turn = await h.dm(ADA, 'You are the best, thank you for helping me!');
     const [reply] = await discord.waitForSent(1);
 
     expect(turn.isNewSession).toBe(true);

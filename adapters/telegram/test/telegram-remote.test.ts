@@ -5,9 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import {
   cleanUpGateways,
   type Started,
-  startGateway,
+  startFastGateway,
   stopGateway,
-  tempDataDir,
 } from '../../../gateway/test/gateway-process.js';
 import type { TelegramLimbicOptions } from '../src/index.js';
 import { befriend, createHarness, friendly, type Harness, isReplyOrCommandAnswer } from './harness.js';
@@ -23,12 +22,7 @@ let telegram: FakeTelegram;
 const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  gateway = await startGateway({
-    LIMBIC_DATA: tempDataDir(),
-    LIMBIC_STORE: 'memory',
-    LIMBIC_API_KEYS: `${apiKey}:enterprise`,
-    LIMBIC_TIME_SCALE: '100000',
-  });
+  gateway = await startFastGateway(apiKey);
 }, 60_000);
 afterAll(async () => {
   await stopGateway(gateway);
