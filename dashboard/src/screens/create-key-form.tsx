@@ -3,6 +3,7 @@ import { request } from '../api.js';
 import { ErrorMessage } from '../error-message.js';
 import { createApiKeyMutation } from '../queries.js';
 import { type CreatedApiKey, type KeyEnvironment, keyEnvironments, type Plan, plans } from '../types.js';
+import { SelectField } from './select-field.js';
 
 /** Props of {@link CreateKeyForm}. */
 export interface CreateKeyFormProps {
@@ -42,36 +43,14 @@ export function CreateKeyForm({ token, onCreated }: CreateKeyFormProps) {
     <form class="card" aria-labelledby="create-key-title" onSubmit={submit}>
       <h2 id="create-key-title">Create a key</h2>
       <div class="fields">
-        <div class="field">
-          <label for="create-key-env">Environment</label>
-          <select
-            id="create-key-env"
-            data-testid="create-key-env"
-            value={env}
-            onChange={(event) => setEnv(event.currentTarget.value as KeyEnvironment)}
-          >
-            {keyEnvironments.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="create-key-plan">Plan</label>
-          <select
-            id="create-key-plan"
-            data-testid="create-key-plan"
-            value={plan}
-            onChange={(event) => setPlan(event.currentTarget.value as Plan)}
-          >
-            {plans.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="create-key-env"
+          label="Environment"
+          value={env}
+          options={keyEnvironments}
+          onChange={setEnv}
+        />
+        <SelectField id="create-key-plan" label="Plan" value={plan} options={plans} onChange={setPlan} />
         <div class="field">
           <label for="create-key-account">
             Account <span class="hint">(optional)</span>

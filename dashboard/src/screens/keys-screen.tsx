@@ -13,6 +13,7 @@ import {
 import { CreateKeyForm } from './create-key-form.js';
 import { KeyTable } from './key-table.js';
 import { SecretPanel } from './secret-panel.js';
+import { SelectField } from './select-field.js';
 
 /** Props of {@link KeysScreen}. */
 export interface KeysScreenProps {
@@ -120,38 +121,22 @@ export function KeysScreen({ token, onUseKey, onUnauthorized }: KeysScreenProps)
                 onInput={(event) => setFilters({ ...filters, prefix: event.currentTarget.value })}
               />
             </div>
-            <div class="field">
-              <label for="filter-env">Environment</label>
-              <select
-                id="filter-env"
-                data-testid="filter-env"
-                value={filters.env}
-                onChange={(event) =>
-                  setFilters({ ...filters, env: event.currentTarget.value as Filters['env'] })
-                }
-              >
-                <option value="">Any</option>
-                {keyEnvironments.map((value) => (
-                  <option key={value}>{value}</option>
-                ))}
-              </select>
-            </div>
-            <div class="field">
-              <label for="filter-status">Status</label>
-              <select
-                id="filter-status"
-                data-testid="filter-status"
-                value={filters.status}
-                onChange={(event) =>
-                  setFilters({ ...filters, status: event.currentTarget.value as Filters['status'] })
-                }
-              >
-                <option value="">Any</option>
-                {keyStatuses.map((value) => (
-                  <option key={value}>{value}</option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="filter-env"
+              label="Environment"
+              value={filters.env}
+              options={keyEnvironments}
+              emptyLabel="Any"
+              onChange={(env) => setFilters({ ...filters, env })}
+            />
+            <SelectField
+              id="filter-status"
+              label="Status"
+              value={filters.status}
+              options={keyStatuses}
+              emptyLabel="Any"
+              onChange={(status) => setFilters({ ...filters, status })}
+            />
           </form>
         </search>
         <ErrorMessage error={error} />
