@@ -42,4 +42,6 @@ export const canonical = {
   witnessedCruelty: ap(0.3, -0.1, 0.5, 0.5, -0.8, -0.9),
   kindness: ap(1, 0.9, 0.5, 0.5, -1, 0.8),
   betrayal: ap(1, -0.9, 0.2, 0.4, -1, -1),
+  unfairWithPower: ap(0.8, -0.6, 0.4, 0.8, -0.9, -0.7),
+  unfairWithoutPower: ap(0.8, -0.6, 0.4, 0.15, -0.9, -0.7),
 } satisfies Record<string, Appraisal>;

@@ -5,7 +5,7 @@ import type { EngineParams, Vec3 } from '../persona/engine-params.js';
 export interface Impulse extends Vec3 {
   /** Surprise gain 1 + 0.5·u_eff. */
   surprise: number;
-  /** Event intensity I = R·max(|g|, |n|)·surprise, capped at 1. */
+  /** Event intensity I = R·max(|g|, |n|, u_eff/2)·surprise, capped at 1. */
   intensity: number;
   /** The valence impulse before gains (its sign says whether the event was pleasant). */
   rawValence: number;
@@ -18,7 +18,8 @@ export interface Impulse extends Vec3 {
  *   sur   = 1 + 0.5·u_eff
  *   ΔV*   = R·(0.7·g + 0.3·w_n·n)·sur       (+ novelty reward)
  *   Δα*   = R·(0.45·u_eff + 0.30·|g|) − 0.9·R·max(0, −g)·(1 − c)·x   (expected, uncontrollable loss deflates)
- *   ΔD*   = R·(0.6·(2c − 1)·|g| + 0.35·a·g)   (control → power; credit and blame)
+ *   ΔD*   = R·(0.6·(2c − 1)·|g| + 0.35·a·g·p)   (control → power; credit and blame, p = min(1, 2c) for harm
+ *                                             another caused, else 1: blame empowers only one who can act)
  * then personality gains (Larsen & Ketelaar 1991), stress sensitisation of negative valence, and reactivity.
  */
 export function appraisalImpulse(
@@ -35,7 +36,10 @@ export function appraisalImpulse(
   const surprise = 1 + 0.5 * uEff;
   let dV = R * (0.7 * g + 0.3 * params.normWeight * n) * surprise + params.noveltyReward * uEff * R;
   let dA = R * (0.45 * uEff + 0.3 * Math.abs(g)) - 0.9 * R * Math.max(0, -g) * (1 - c) * x;
-  let dD = R * (0.6 * (2 * c - 1) * Math.abs(g) + 0.35 * a * g);
+  // Blaming another for harm raises felt power only as far as one can act on it (Roseman 1996: anger with high
+  // control potential, dislike with low; Scherer 2001: anger is high power, fear low).
+  const blamePower = g < 0 && a < 0 ? Math.min(1, 2 * c) : 1;
+  let dD = R * (0.6 * (2 * c - 1) * Math.abs(g) + 0.35 * a * g * blamePower);
   const rawValence = dV;
   if (g < 0 && c < 0.5) dA *= params.threatGain;
   if (g < 0 && a < 0) {
@@ -50,6 +54,8 @@ export function appraisalImpulse(
   dV *= dV >= 0 ? cfg.positive_gain : cfg.negative_gain * (1 + 0.5 * stress);
   dA = dA * cfg.arousal_gain + 0.2 * magnitude;
   const k = cfg.reactivity;
-  const intensity = Math.min(1, R * Math.max(Math.abs(g), Math.abs(n)) * surprise);
+  // Novelty alone makes an event intense too (Scherer's novelty check): a complete surprise counts like a clearly
+  // good or bad outcome of half the size.
+  const intensity = Math.min(1, R * Math.max(Math.abs(g), Math.abs(n), uEff / 2) * surprise);
   return { V: k * dV, a: k * dA, D: k * dD, surprise, intensity, rawValence };
 }

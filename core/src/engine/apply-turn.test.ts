@@ -34,6 +34,38 @@ describe('discrete emotion of canonical appraisals', () => {
   it('reads a norm violation with no personal stake as disgust, not anger', () =>
     expect(labelOf(canonical.witnessedCruelty)).toBe('disgust'));
 
+  it('reads an unfairness by another as anger when the character has power to act', () =>
+    expect(labelOf(canonical.unfairWithPower)).toBe('anger'));
+
+  it('reads the same unfairness from a weaker position as irritation (anger) or sadness, with less power felt', () => {
+    const weak = turn(freshState(params), params, canonical.unfairWithoutPower).after;
+    const strong = turn(freshState(params), params, canonical.unfairWithPower).after;
+    expect(['anger', 'sadness']).toContain(weak.primary);
+    expect(weak.felt.D).toBeLessThan(strong.felt.D - 0.1);
+  });
+
+  it('does not read fear, sadness or disgust as anger just because someone else was involved', () => {
+    // Harm another person caused, but with no norm broken and no power to act: fear when sudden, sadness when
+    // certain; a breach that does not touch the character's goals: disgust.
+    expect(labelOf(ap(0.9, -0.7, 0.1, 0.15, -0.8, 0))).toBe('fear');
+    expect(labelOf(ap(0.9, -0.7, 0.8, 0.15, -0.6, 0))).toBe('sadness');
+    expect(labelOf(ap(0.35, -0.2, 0.5, 0.6, -0.9, -0.8))).toBe('disgust');
+  });
+
+  it('reads good news after a lasting threat as relief, and the same news out of the blue as joy', () => {
+    const threat = ap(0.8, -0.7, 0.3, 0.3, -0.5, 0);
+    const news = ap(0.8, 0.7, 0.75, 0.5, -0.5, 0);
+    let state = freshState(params);
+    for (let i = 0; i < 2; i++) state = turn(state, params, threat).state;
+    expect(turn(state, params, news).after.primary).toBe('relief');
+    expect(turn(freshState(params), params, news).after.primary).toBe('joy');
+  });
+
+  it('reads a pure surprise as surprise and an irrelevant exchange as calm', () => {
+    expect(labelOf(ap(0.8, 0, 0.05, 0.5, 0, 0))).toBe('surprise');
+    expect(labelOf(ap(0.15, 0.1, 0.7, 0.6, -0.3, 0.1))).toBe('calm');
+  });
+
   it('keeps VAD in range: V and D in [-1, 1], arousal in [-1, 1] internally', () => {
     for (const a of Object.values(canonical)) {
       const { felt } = turn(freshState(params), params, a).after;
@@ -136,6 +168,49 @@ describe('determinism', () => {
     const copy = structuredClone(state);
     turn(state, params, canonical.betrayal);
     expect(state).toEqual(copy);
+  });
+});
+
+describe('the felt state and personality stay in the decision', () => {
+  const params = paramsFor();
+  const jab = ap(0.5, -0.4, 0.4, 0.5, -0.8, -0.4);
+
+  it('lets a sad character hear a mild jab as more sadness, where a fresh one is put off by it', () => {
+    let sad = freshState(params);
+    for (let i = 0; i < 4; i++) sad = turn(sad, params, canonical.expectedLoss).state;
+    const fresh = turn(freshState(params), params, jab).after;
+    const afterLoss = turn(sad, params, jab).after;
+    expect(['disgust', 'anger']).toContain(fresh.primary);
+    expect(afterLoss.primary).toBe('sadness');
+  });
+
+  it('makes an insult hurt more when the character is already sad', () => {
+    let sad = freshState(params);
+    for (let i = 0; i < 4; i++) sad = turn(sad, params, canonical.expectedLoss).state;
+    const fresh = turn(freshState(params), params, canonical.insult).after;
+    const hurt = turn(sad, params, canonical.insult).after;
+    expect(hurt.primary).toBe('anger');
+    expect(hurt.felt.V).toBeLessThan(fresh.felt.V - 0.2);
+    expect(hurt.intensity).toBeGreaterThan(fresh.intensity);
+  });
+
+  it('makes a patient, gentle character less angry at the same insult than an impatient one', () => {
+    const patient = paramsFor({ A: 0.9 });
+    const impatient = paramsFor({ A: 0.1 });
+    const calm = turn(freshState(patient), patient, canonical.insult).after;
+    const hot = turn(freshState(impatient), impatient, canonical.insult).after;
+    expect(calm.primary).toBe('anger');
+    expect(hot.primary).toBe('anger');
+    // Measured from each character's own resting point (agreeableness also moves the baseline, Mehrabian 1996).
+    expect(calm.felt.a - patient.baseline.a).toBeLessThan(hot.felt.a - impatient.baseline.a);
+    expect(calm.felt.D - patient.baseline.D).toBeLessThan(hot.felt.D - impatient.baseline.D);
+  });
+
+  it('reads a good act by someone close as love once there is a bond', () => {
+    let state = freshState(params);
+    expect(turn(state, params, canonical.helpedByOther).after.primary).toBe('gratitude');
+    for (let i = 0; i < 80; i++) state = turn(state, params, canonical.kindness, 600).state;
+    expect(turn(state, params, canonical.helpedByOther).after.primary).toBe('love');
   });
 });
 

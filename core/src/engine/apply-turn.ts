@@ -5,10 +5,16 @@ import { familiarity, updateRelationship } from '../body/relationship.js';
 import { type StageTransition, updateStage } from '../body/soul-stage.js';
 import { appraisalImpulse } from '../dynamics/impulse.js';
 import { learnExpectation, type PredictionError, predictionError } from '../dynamics/prediction.js';
-import { appraisalLabel } from '../labels/appraisal-rules.js';
+import { classifyAppraisal } from '../labels/appraisal-classifier.js';
 import { durationFactor, isPleasant } from '../labels/prototypes.js';
 import type { EngineParams } from '../persona/engine-params.js';
 import { clamp, shunt } from '../util/math.js';
+
+/**
+ * Share of the live episode's strength a new event must reach to start an episode of its own (docs §5.4): a passing
+ * remark does not relabel grief, but good news of about the same weight as a live fear does end it.
+ */
+const episodeTakeover = 0.5;
 
 /** Share of the way arousal and dominance move toward a fully relevant event's appraised values. */
 const appraisalWeight = 0.75;
@@ -42,24 +48,20 @@ function nextEpisode(
   ap: Appraisal,
   params: EngineParams,
   intensity: number,
-  pleasant: boolean,
   expectedCongruence: number,
 ): Episode {
-  // A weak event does not cut short a stronger episode that is still live.
-  if (intensity < episodeStrength(prev)) return prev.episode;
-  const label = appraisalLabel(ap, {
-    expectedCongruence,
-    trust: prev.trust,
-    familiarity: familiarity(prev.familiarityCount),
-  });
-  const labelFactor = label ? durationFactor[label] : 1;
-  const personality = (label ? isPleasant(label) : pleasant)
-    ? params.positiveDuration
-    : params.negativeDuration;
+  // A weak event does not cut short a stronger episode that is still live: it must reach half the live strength.
+  if (intensity < episodeTakeover * episodeStrength(prev)) return prev.episode;
+  const label = classifyAppraisal(
+    ap,
+    { expectedCongruence, trust: prev.trust, familiarity: familiarity(prev.familiarityCount) },
+    params.labelModel,
+  );
+  const personality = isPleasant(label) ? params.positiveDuration : params.negativeDuration;
   return {
     label,
     intensity,
-    halfLife: params.config.emotion_half_life_seconds * labelFactor * personality,
+    halfLife: params.config.emotion_half_life_seconds * durationFactor[label] * personality,
     age: 0,
   };
 }
@@ -120,14 +122,7 @@ export function applyAppraisal(
     emotion,
     mood,
     expectation: learnExpectation(s0.expectation, ap, cfg.expectation_learning_rate),
-    episode: nextEpisode(
-      s0,
-      ap,
-      params,
-      impulse.intensity,
-      impulse.rawValence >= 0,
-      s0.expectation.goal_congruence,
-    ),
+    episode: nextEpisode(s0, ap, params, impulse.intensity, s0.expectation.goal_congruence),
     energy: body.energy,
     stress: body.stress,
     needs,

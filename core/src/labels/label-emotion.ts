@@ -13,6 +13,8 @@ const numbnessIndex = emotionLabels.indexOf('numbness');
 
 /** Below this distance from baseline, with no live episode, the character is at rest. */
 const restRadius = 0.15;
+/** An episode weaker than this no longer counts as live. */
+const restStrength = 0.05;
 
 /** The inputs of labelling: the felt state, the resting point, and the live episode's rule label. */
 export interface LabelInput {
@@ -48,7 +50,7 @@ export function labelEmotion(input: LabelInput): LabelResult {
   const da = felt.a - rest.a;
   const dd = felt.D - rest.D;
   const depleted = input.energy < 0.25 || input.stress > 0.8;
-  if (input.ruleStrength < 0.2 && dv * dv + da * da + dd * dd < restRadius * restRadius) {
+  if (input.ruleStrength < restStrength && dv * dv + da * da + dd * dd < restRadius * restRadius) {
     if (depleted) return { primary: 'numbness', secondary: null };
     return { primary: felt.V > 0.25 ? 'contentment' : 'calm', secondary: null };
   }

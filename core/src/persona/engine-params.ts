@@ -1,3 +1,4 @@
+import type { AppraisalLabelModel } from '../labels/appraisal-classifier.js';
 import type { AttachmentStyle, NeedState } from '../prompt/prompt-input.js';
 import { centre, clamp } from '../util/math.js';
 import type { Domain, Facet } from './hexaco.js';
@@ -47,6 +48,11 @@ export interface EngineParams {
   needSetpoints: NeedState;
   /** ECR attachment dimensions in [0, 1] and the resulting style (Brennan, Clark & Shaver 1998). */
   attachment: { anxiety: number; avoidance: number; style: AttachmentStyle };
+  /**
+   * The appraisal labeller's calibrated model; the shipped one unless replaced (for evaluation: the calibration's
+   * leave-one-source-out runs the engine with models that lack a source).
+   */
+  labelModel?: AppraisalLabelModel;
 }
 
 type Z = Record<Domain, number>;

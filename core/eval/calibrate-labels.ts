@@ -1,0 +1,40 @@
+/**
+ * `npm run calibrate:labels`: calibrates the appraisal labeller on the appraisal profiles and writes
+ * core/src/labels/appraisal-model.ts, then prints the fitted attention weights and the appraisal-only hit rates in
+ * sample. `npm run eval:appraisal` gives the engine's figures, in sample and held out.
+ * With --check it compares the committed file with a fresh calibration instead of writing it (exit 1 if they differ).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { labelFeatures } from '../src/labels/appraisal-classifier.js';
+import { designProfiles, profiles, sources } from '../test/appraisal-profiles.js';
+import { calibrate, classifyProfiles, hitRates } from './calibration.js';
+import { renderModelFile } from './model-file.js';
+
+const { attention, model } = calibrate();
+const target = fileURLToPath(new URL('../src/labels/appraisal-model.ts', import.meta.url));
+const text = renderModelFile(model);
+if (process.argv.includes('--check')) {
+  if (readFileSync(target, 'utf8') !== text) {
+    console.error(`${target} is out of date: run npm run calibrate:labels`);
+    process.exit(1);
+  }
+  console.log(`${target} is up to date`);
+} else {
+  writeFileSync(target, text);
+  console.log(`wrote ${target}`);
+}
+
+console.log(
+  `\nattention weights:\n${labelFeatures.map((f, i) => `  ${f.padEnd(20)} ${attention[i]!.toFixed(3)}`).join('\n')}`,
+);
+const outcomes = classifyProfiles(model, [...profiles, ...designProfiles]);
+const rates = hitRates(outcomes);
+console.log('\nappraisal labeller alone, in sample:');
+for (const id of [...sources.map((s) => s.id), 'limbic-design' as const]) {
+  const r = rates.get(id)!;
+  const misses = outcomes.filter((o) => o.profile.source === id && !o.hit);
+  console.log(
+    `  ${id.padEnd(22)} ${`${r.hits}/${r.total}`.padStart(5)}  ${misses.map((o) => `${o.profile.emotion} → ${o.label}`).join(', ')}`,
+  );
+}

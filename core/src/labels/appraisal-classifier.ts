@@ -1,0 +1,160 @@
+import type { Appraisal } from '../appraisal/appraisal.js';
+import { appraisalLabelModel } from './appraisal-model.js';
+import { type EmotionLabel, emotionLabels } from './emotion-label.js';
+
+/**
+ * The features the appraisal labeller compares: the six appraisal dimensions, and two features of the situation the
+ * event lands in (the expectation before it, and the bond with the person).
+ */
+export const labelFeatures = [
+  'goal_relevance',
+  'goal_congruence',
+  'expectedness',
+  'controllability',
+  'agency',
+  'norm_compatibility',
+  'expected_congruence',
+  'bond',
+] as const;
+
+/** One of {@link labelFeatures}. */
+export type LabelFeature = (typeof labelFeatures)[number];
+
+/**
+ * Width of each feature's range. Differences are taken in units of the range, so a bipolar dimension ([−1, 1]) and
+ * a unipolar one ([0, 1]) weigh alike for the same share of their range.
+ */
+export const featureRanges: Readonly<Record<LabelFeature, number>> = {
+  goal_relevance: 1,
+  goal_congruence: 2,
+  expectedness: 1,
+  controllability: 1,
+  agency: 2,
+  norm_compatibility: 2,
+  expected_congruence: 1,
+  bond: 1,
+};
+
+/**
+ * A calibrated appraisal labeller: an exemplar model of emotion categories (Medin & Schaffer 1978; Nosofsky 1986).
+ * Every exemplar is a published appraisal profile of an emotion, or one of Limbic's design profiles, translated into
+ * Limbic's features; an event is read as the label of the most similar exemplar.
+ */
+export interface AppraisalLabelModel {
+  /** Attention weight of each feature of {@link labelFeatures}, for differences in units of the feature's range. */
+  attention: readonly number[];
+  /** Where each exemplar comes from (source and emotion term), for the docs and for debugging. */
+  name: readonly string[];
+  /** The label of each exemplar, as an index into {@link emotionLabels}. */
+  label: readonly number[];
+  /** Coordinates of each exemplar, `value[exemplar][feature]`. */
+  value: readonly (readonly number[])[];
+  /**
+   * Share of the attention each exemplar's feature carries: 1 where its source states the feature, less where the
+   * source leaves it open (the coordinate is then the neutral value).
+   */
+  share: readonly (readonly number[])[];
+}
+
+/** The situation an event lands in, as far as labelling is concerned. */
+export interface LabelContext {
+  /** The goal congruence the character expected before the event (its prediction model). */
+  expectedCongruence: number;
+  trust: number;
+  familiarity: number;
+}
+
+const featureCount = labelFeatures.length;
+const labelCount = emotionLabels.length;
+
+/** Bond with the person: the geometric mean of trust and familiarity (as for attachment seeking). */
+export function bondOf(ctx: LabelContext): number {
+  const t = ctx.trust > 0 ? ctx.trust : 0;
+  const f = ctx.familiarity > 0 ? ctx.familiarity : 0;
+  return Math.sqrt(t * f);
+}
+
+/** A model in flat arrays: per exemplar and feature, the coordinate and the weight attention·share/range². */
+interface Compiled {
+  count: number;
+  label: Int32Array;
+  value: Float64Array;
+  weight: Float64Array;
+}
+
+const compiledModels = new WeakMap<AppraisalLabelModel, Compiled>();
+
+function compile(model: AppraisalLabelModel): Compiled {
+  let compiled = compiledModels.get(model);
+  if (compiled) return compiled;
+  const count = model.label.length;
+  const value = new Float64Array(count * featureCount);
+  const weight = new Float64Array(count * featureCount);
+  for (let e = 0; e < count; e++) {
+    for (let f = 0; f < featureCount; f++) {
+      const range = featureRanges[labelFeatures[f]!];
+      value[e * featureCount + f] = model.value[e]![f]!;
+      weight[e * featureCount + f] = (model.attention[f]! * model.share[e]![f]!) / (range * range);
+    }
+  }
+  compiled = { count, label: Int32Array.from(model.label), value, weight };
+  compiledModels.set(model, compiled);
+  return compiled;
+}
+
+const features = new Float64Array(featureCount);
+
+/**
+ * The distance of an appraisal (in its context) to every label: the weighted squared distance to the label's nearest
+ * exemplar, `min_e Σ_f a_f·s_ef·(x_f − v_ef)²/range_f²`. Indexed like {@link emotionLabels}; smaller is closer, and a
+ * label without exemplars is infinitely far.
+ */
+export function appraisalDistances(
+  ap: Appraisal,
+  ctx: LabelContext,
+  model: AppraisalLabelModel = appraisalLabelModel,
+  out: Float64Array = new Float64Array(labelCount),
+): Float64Array {
+  const m = compile(model);
+  const x = features;
+  x[0] = ap.goal_relevance;
+  x[1] = ap.goal_congruence;
+  x[2] = ap.expectedness;
+  x[3] = ap.controllability;
+  x[4] = ap.agency;
+  x[5] = ap.norm_compatibility;
+  x[6] = ctx.expectedCongruence;
+  x[7] = bondOf(ctx);
+  out.fill(Number.POSITIVE_INFINITY);
+  for (let e = 0; e < m.count; e++) {
+    let d = 0;
+    const base = e * featureCount;
+    for (let f = 0; f < featureCount; f++) {
+      const diff = x[f]! - m.value[base + f]!;
+      d += m.weight[base + f]! * diff * diff;
+    }
+    const l = m.label[e]!;
+    if (d < out[l]!) out[l] = d;
+  }
+  return out;
+}
+
+const distances = new Float64Array(labelCount);
+
+/**
+ * The emotion an appraisal pattern points to: the label of the nearest exemplar under {@link appraisalDistances}
+ * (docs/emotion-model.md §7.2). The exemplars are the published appraisal profiles of emotions (Smith & Ellsworth
+ * 1985; Roseman, Antoniou & Jose 1996; Ellsworth & Smith 1988; Smith & Lazarus 1993; Kuppens et al. 2003; Lazarus
+ * 1991; Weiner 1985; Ortony, Clore & Collins 1988) and Limbic's design profiles, translated into Limbic's features;
+ * the attention weights are fitted on them across sources.
+ */
+export function classifyAppraisal(
+  ap: Appraisal,
+  ctx: LabelContext,
+  model: AppraisalLabelModel = appraisalLabelModel,
+): EmotionLabel {
+  const d = appraisalDistances(ap, ctx, model, distances);
+  let best = 0;
+  for (let l = 1; l < labelCount; l++) if (d[l]! < d[best]!) best = l;
+  return emotionLabels[best]!;
+}
