@@ -55,6 +55,17 @@ export {
   type ValidationIssue,
 } from './errors.js';
 export {
+  type AppraisalLabelModel,
+  type AppraisalReading,
+  appraisalDistances,
+  classifyAppraisal,
+  type LabelContext,
+  type LabelFeature,
+  labelFeatures,
+  readAppraisal,
+} from './labels/appraisal-classifier.js';
+export { appraisalLabelModel } from './labels/appraisal-model.js';
+export {
   type EmotionLabel,
   emotionLabels,
   type IntensityLevel,

@@ -249,9 +249,10 @@ export const level = {
 // Column conventions of the table: pleasantness high = UNpleasant; responsibility high = self, low = other person;
 // certainty high = UNcertain; attention high = wanted to attend; effort high = much effort anticipated;
 // situational control high = circumstances beyond anyone's control, low = under human control.
-// An independent public transcription of seven rows (happiness, sadness, anger, fear, disgust, shame, guilt) agrees
-// with these values except shame's and guilt's responsibility, which it gives as 1.31 for both (here 1.13 and
-// 1.15); after translation both are strongly self-caused either way (0.75 vs 0.87).
+// Entered by hand: the paper's full text is not reachable from the development machine. An independent public
+// transcription of seven rows (happiness, sadness, anger, fear, disgust, shame, guilt) agrees with these values except
+// shame's and guilt's responsibility, which it gives as 1.31 for both (here 1.13 and 1.15); after translation both
+// are strongly self-caused either way (0.75 and 0.77 against 0.87).
 // ---------------------------------------------------------------------------------------------------------------
 
 interface SmithEllsworthRow {

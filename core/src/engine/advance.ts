@@ -30,6 +30,7 @@ export function advanceState(state: EngineState, params: EngineParams, dt: numbe
     expectation: state.expectation,
     episode: {
       label: state.episode.label,
+      secondary: state.episode.secondary ?? null,
       intensity: state.episode.intensity,
       halfLife: state.episode.halfLife,
       age: state.episode.age + dt,

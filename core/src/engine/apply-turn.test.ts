@@ -5,6 +5,7 @@ import { deriveEngineParams, type EngineParams } from '../persona/engine-params.
 import { resolvePersona } from '../persona/resolve-persona.js';
 import { applyAppraisal } from './apply-turn.js';
 import type { EngineState } from './engine-state.js';
+import { observe } from './observe.js';
 
 function turn(state: EngineState, params: EngineParams, appraisal: Appraisal, elapsedSeconds = 30) {
   return applyAppraisal(state, params, appraisal, {
@@ -168,6 +169,29 @@ describe('determinism', () => {
     const copy = structuredClone(state);
     turn(state, params, canonical.betrayal);
     expect(state).toEqual(copy);
+  });
+});
+
+describe('secondary emotion', () => {
+  const params = paramsFor();
+  const secondaryOf = (a: Appraisal) => turn(freshState(params), params, a).after.secondary;
+
+  it('is the appraisal’s runner-up while the episode is live', () => {
+    expect(secondaryOf(canonical.insult)).toBe('disgust');
+    expect(secondaryOf(canonical.ownMoralFailure)).toBe('shame');
+    expect(secondaryOf(canonical.ownHelplessMoralFailure)).toBe('guilt');
+    expect(secondaryOf(canonical.ownSuccess)).toBe('joy');
+    expect(secondaryOf(canonical.unfairWithoutPower)).toBe('sadness');
+  });
+
+  it('reads a state stored before episodes kept a secondary label', () => {
+    const out = turn(freshState(params), params, canonical.insult);
+    const { secondary: _dropped, ...episode } = out.state.episode;
+    const old: EngineState = { ...out.state, episode };
+    const observed = observe(old, params);
+    expect(observed.primary).toBe('anger');
+    expect(observed.secondary).not.toBeNull();
+    expect(turn(old, params, canonical.kindness, 3600).state.episode.secondary).not.toBeUndefined();
   });
 });
 

@@ -5,7 +5,7 @@ import { familiarity, updateRelationship } from '../body/relationship.js';
 import { type StageTransition, updateStage } from '../body/soul-stage.js';
 import { appraisalImpulse } from '../dynamics/impulse.js';
 import { learnExpectation, type PredictionError, predictionError } from '../dynamics/prediction.js';
-import { classifyAppraisal } from '../labels/appraisal-classifier.js';
+import { readAppraisal } from '../labels/appraisal-classifier.js';
 import { durationFactor, isPleasant } from '../labels/prototypes.js';
 import type { EngineParams } from '../persona/engine-params.js';
 import { clamp, shunt } from '../util/math.js';
@@ -52,14 +52,16 @@ function nextEpisode(
 ): Episode {
   // A weak event does not cut short a stronger episode that is still live: it must reach half the live strength.
   if (intensity < episodeTakeover * episodeStrength(prev)) return prev.episode;
-  const label = classifyAppraisal(
+  const reading = readAppraisal(
     ap,
     { expectedCongruence, trust: prev.trust, familiarity: familiarity(prev.familiarityCount) },
     params.labelModel,
   );
+  const label = reading.primary;
   const personality = isPleasant(label) ? params.positiveDuration : params.negativeDuration;
   return {
     label,
+    secondary: reading.secondary,
     intensity,
     halfLife: params.config.emotion_half_life_seconds * durationFactor[label] * personality,
     age: 0,

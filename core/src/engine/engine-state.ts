@@ -6,8 +6,13 @@ import type { NeedState } from '../prompt/prompt-input.js';
 
 /** The current emotion episode: what the last event was, and how long it has been fading. */
 export interface Episode {
-  /** The label the event's appraisal pattern points to (OCC/Scherer rules), or null. */
+  /** The label the event's appraisal points to (the nearest published profile, docs §7.2), or null before any. */
   label: EmotionLabel | null;
+  /**
+   * The runner-up label of the same appraisal: the secondary emotion while the episode is live. Absent in states
+   * written before it existed, which read it as null.
+   */
+  secondary?: EmotionLabel | null;
   /** Event intensity I = R·max(|g|, |n|)·surprise gain, in [0, 1]. */
   intensity: number;
   /** Half-life of the episode toward mood, in seconds (fixed at onset, so decay stays closed-form). */
@@ -74,7 +79,13 @@ export function createInitialState(params: EngineParams, now: number): EngineSta
     emotion: { ...params.baseline },
     mood: { ...params.baseline },
     expectation: { ...neutralAppraisal },
-    episode: { label: null, intensity: 0, halfLife: params.config.emotion_half_life_seconds, age: 0 },
+    episode: {
+      label: null,
+      secondary: null,
+      intensity: 0,
+      halfLife: params.config.emotion_half_life_seconds,
+      age: 0,
+    },
     energy: 1,
     stress: 0,
     needs: { ...params.needSetpoints },

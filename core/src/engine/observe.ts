@@ -32,6 +32,7 @@ export function observe(state: EngineState, params: EngineParams): Observation {
     felt,
     rest,
     ruleLabel: state.episode.label,
+    ruleSecondary: state.episode.secondary ?? null,
     ruleStrength: episodeStrength(state),
     energy: state.energy,
     stress: state.stress,

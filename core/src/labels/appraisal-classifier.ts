@@ -64,7 +64,10 @@ export interface LabelContext {
   familiarity: number;
 }
 
-const featureCount = labelFeatures.length;
+/** The distance loop is unrolled for exactly these eight features. */
+const featureCount = 8;
+if (labelFeatures.length !== featureCount)
+  throw new Error('appraisal-classifier: the feature loop expects 8');
 const labelCount = emotionLabels.length;
 
 /** Bond with the person: the geometric mean of trust and familiarity (as for attachment seeking). */
@@ -102,8 +105,6 @@ function compile(model: AppraisalLabelModel): Compiled {
   return compiled;
 }
 
-const features = new Float64Array(featureCount);
-
 /**
  * The distance of an appraisal (in its context) to every label: the weighted squared distance to the label's nearest
  * exemplar, `min_e Σ_f a_f·s_ef·(x_f − v_ef)²/range_f²`. Indexed like {@link emotionLabels}; smaller is closer, and a
@@ -116,23 +117,36 @@ export function appraisalDistances(
   out: Float64Array = new Float64Array(labelCount),
 ): Float64Array {
   const m = compile(model);
-  const x = features;
-  x[0] = ap.goal_relevance;
-  x[1] = ap.goal_congruence;
-  x[2] = ap.expectedness;
-  x[3] = ap.controllability;
-  x[4] = ap.agency;
-  x[5] = ap.norm_compatibility;
-  x[6] = ctx.expectedCongruence;
-  x[7] = bondOf(ctx);
+  const x0 = ap.goal_relevance;
+  const x1 = ap.goal_congruence;
+  const x2 = ap.expectedness;
+  const x3 = ap.controllability;
+  const x4 = ap.agency;
+  const x5 = ap.norm_compatibility;
+  const x6 = ctx.expectedCongruence;
+  const x7 = bondOf(ctx);
   out.fill(Number.POSITIVE_INFINITY);
-  for (let e = 0; e < m.count; e++) {
-    let d = 0;
-    const base = e * featureCount;
-    for (let f = 0; f < featureCount; f++) {
-      const diff = x[f]! - m.value[base + f]!;
-      d += m.weight[base + f]! * diff * diff;
-    }
+  const value = m.value;
+  const weight = m.weight;
+  // Eight features, unrolled: this runs once per turn for every exemplar.
+  for (let e = 0, b = 0; e < m.count; e++, b += 8) {
+    const d0 = x0 - value[b]!;
+    const d1 = x1 - value[b + 1]!;
+    const d2 = x2 - value[b + 2]!;
+    const d3 = x3 - value[b + 3]!;
+    const d4 = x4 - value[b + 4]!;
+    const d5 = x5 - value[b + 5]!;
+    const d6 = x6 - value[b + 6]!;
+    const d7 = x7 - value[b + 7]!;
+    const d =
+      weight[b]! * d0 * d0 +
+      weight[b + 1]! * d1 * d1 +
+      weight[b + 2]! * d2 * d2 +
+      weight[b + 3]! * d3 * d3 +
+      weight[b + 4]! * d4 * d4 +
+      weight[b + 5]! * d5 * d5 +
+      weight[b + 6]! * d6 * d6 +
+      weight[b + 7]! * d7 * d7;
     const l = m.label[e]!;
     if (d < out[l]!) out[l] = d;
   }
@@ -140,6 +154,37 @@ export function appraisalDistances(
 }
 
 const distances = new Float64Array(labelCount);
+
+/** The two emotions an appraisal pattern points to most: the nearest label and the runner-up. */
+export interface AppraisalReading {
+  primary: EmotionLabel;
+  secondary: EmotionLabel;
+}
+
+/**
+ * The nearest and second-nearest labels under {@link appraisalDistances}: what the event means, and the emotion it
+ * comes closest to after that (an insult: anger, then disgust).
+ */
+export function readAppraisal(
+  ap: Appraisal,
+  ctx: LabelContext,
+  model: AppraisalLabelModel = appraisalLabelModel,
+): AppraisalReading {
+  const d = appraisalDistances(ap, ctx, model, distances);
+  let best = 0;
+  let second = 1;
+  if (d[second]! < d[best]!) {
+    best = 1;
+    second = 0;
+  }
+  for (let l = 2; l < labelCount; l++) {
+    if (d[l]! < d[best]!) {
+      second = best;
+      best = l;
+    } else if (d[l]! < d[second]!) second = l;
+  }
+  return { primary: emotionLabels[best]!, secondary: emotionLabels[second]! };
+}
 
 /**
  * The emotion an appraisal pattern points to: the label of the nearest exemplar under {@link appraisalDistances}

@@ -22,8 +22,10 @@ export interface LabelInput {
   felt: Vec3;
   /** Where the character rests right now (baseline plus body offset), internal space. */
   rest: Vec3;
-  /** The label of the current episode's appraisal pattern, or null. */
+  /** The label of the current episode's appraisal, or null. */
   ruleLabel: EmotionLabel | null;
+  /** The runner-up label of the same appraisal, or null. */
+  ruleSecondary?: EmotionLabel | null;
   /** How much of that episode is still live, in [0, 1] (event intensity × remaining share). */
   ruleStrength: number;
   energy: number;
@@ -39,10 +41,11 @@ export interface LabelResult {
 /**
  * Labels the felt state (hybrid): every label is scored by squared VAD distance to its prototype (for a mild
  * feeling, the prototype pulled toward the resting point as far as the feeling is from it, so the direction of the
- * change names the feeling rather than the personality's resting mood), and the label of
- * the live episode's appraisal pattern gets a bonus of 0.3·strength, so the appraisal decides between neighbours
- * (anger/disgust, sadness/shame/guilt) while a state far from that prototype still reads as what it is. At rest the
- * label is calm, contentment (pleasant rest) or numbness (depleted or overloaded body).
+ * change names the feeling rather than the personality's resting mood), and the label the live episode's appraisal
+ * points to gets a bonus of 0.3·strength, so the appraisal decides between neighbours (anger/disgust,
+ * sadness/shame/guilt) while a state far from that prototype still reads as what it is. The secondary label is the
+ * appraisal's runner-up while the episode is live. At rest the label is calm, contentment (pleasant rest) or numbness
+ * (depleted or overloaded body).
  */
 export function labelEmotion(input: LabelInput): LabelResult {
   const { felt, rest } = input;
@@ -85,7 +88,15 @@ export function labelEmotion(input: LabelInput): LabelResult {
       secondScore = score;
     }
   }
-  return { primary: emotionLabels[best]!, secondary: second < 0 ? null : emotionLabels[second]! };
+  const primary = emotionLabels[best]!;
+  // While the event's episode is live, the secondary comes from its appraisal: the event's own label when the felt
+  // state overrode it (a sad character hears a jab as sadness, with an undertone of disgust), else the appraisal's
+  // runner-up (an insult: anger, then disgust). Only a faded episode leaves the secondary to the VAD state.
+  if (input.ruleStrength >= restStrength && input.ruleLabel !== null) {
+    const fromEpisode = primary === input.ruleLabel ? (input.ruleSecondary ?? null) : input.ruleLabel;
+    if (fromEpisode !== null && fromEpisode !== primary) return { primary, secondary: fromEpisode };
+  }
+  return { primary, secondary: second < 0 ? null : emotionLabels[second]! };
 }
 
 /**
