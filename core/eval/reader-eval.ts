@@ -1,9 +1,16 @@
 /**
- * `npm run eval:reader`: accuracy and macro-F1 of the offline reader on the GoEmotions dev split, on Ekman's groups
- * and on the 28 categories; on all rows (several gold labels count as one hit when the prediction is among them)
- * and on the single-label rows.
+ * `npm run eval:reader`: accuracy and macro-F1 on the GoEmotions dev split, on Ekman's groups and on the 28
+ * categories, for the reader alone and for the engine's label end to end (a fresh character with every trait at
+ * 0.5, one message through the reader appraiser, discrete_emotion folded into the groups). All rows count (a
+ * prediction among a row's labels is a hit) and so do the single-label rows alone.
  */
 import { join } from 'node:path';
+import { appraiseWithReader } from '../src/appraisal/reader-appraiser.js';
+import { emotionGroupOf } from '../src/appraisal/reading-appraisal.js';
+import { applyAppraisal } from '../src/engine/apply-turn.js';
+import { createInitialState } from '../src/engine/engine-state.js';
+import { deriveEngineParams } from '../src/persona/engine-params.js';
+import { resolvePersona } from '../src/persona/resolve-persona.js';
 import {
   groupOfCategory,
   type ReaderCategory,
@@ -13,74 +20,73 @@ import {
 import { createReader } from '../src/reader/reader.js';
 import { readerModel } from '../src/reader/reader-model.js';
 import { dataDir, loadSplit } from '../train/train-reader.js';
-
-/** Accuracy and macro-F1 of single predictions against gold label sets. */
-export function score(
-  classes: readonly string[],
-  predictions: readonly string[],
-  gold: readonly (readonly string[])[],
-) {
-  const tp = new Map<string, number>();
-  const fp = new Map<string, number>();
-  const fn = new Map<string, number>();
-  const inc = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
-  let hits = 0;
-  predictions.forEach((p, i) => {
-    const g = gold[i]!;
-    if (g.includes(p)) {
-      hits++;
-      inc(tp, p);
-    } else inc(fp, p);
-    for (const c of g) if (c !== p) inc(fn, c);
-  });
-  const f1 = classes.map((c) => {
-    const t = tp.get(c) ?? 0;
-    const denominator = 2 * t + (fp.get(c) ?? 0) + (fn.get(c) ?? 0);
-    return denominator === 0 ? 0 : (2 * t) / denominator;
-  });
-  return { accuracy: hits / predictions.length, macroF1: f1.reduce((a, b) => a + b, 0) / classes.length, f1 };
-}
+import { score } from './reader-eval-lib.js';
 
 const dev = loadSplit(join(dataDir(), 'dev.tsv'));
 const reader = createReader(readerModel);
 const started = performance.now();
 const readings = dev.map((r) => reader.read(r.text));
 const micros = ((performance.now() - started) * 1000) / dev.length;
+
+const params = deriveEngineParams(
+  resolvePersona({ personality: { O: 0.5, C: 0.5, E: 0.5, A: 0.5, N: 0.5, H: 0.5 } }),
+);
+const engineGroups = dev.map((r) => {
+  const { appraisal } = appraiseWithReader(reader, { description: r.text, source: 'user' }, {});
+  const out = applyAppraisal(createInitialState(params, 0), params, appraisal, {
+    elapsedSeconds: 30,
+    now: 30_000,
+  });
+  return emotionGroupOf[out.after.primary];
+});
+
 const goldCategories = dev.map((r) => r.labels.map((l) => readerCategories[l]!));
 const goldGroups = goldCategories.map((cs) => [
   ...new Set(cs.map((c) => groupOfCategory[c as ReaderCategory])),
 ]);
 const single = dev.map((r, i) => (r.labels.length === 1 ? i : -1)).filter((i) => i >= 0);
+const pick = <T>(xs: readonly T[]) => single.map((i) => xs[i]!);
 
 const line = (name: string, s: ReturnType<typeof score>) =>
-  `  ${name.padEnd(34)} accuracy ${s.accuracy.toFixed(3)}   macro-F1 ${s.macroF1.toFixed(3)}`;
+  `  ${name.padEnd(40)} accuracy ${s.accuracy.toFixed(3)}   macro-F1 ${s.macroF1.toFixed(3)}`;
+const groups = (s: ReturnType<typeof score>) =>
+  `      per group: ${readerGroups.map((g, i) => `${g} ${s.f1[i]!.toFixed(2)}`).join(', ')}`;
+
 console.log(
-  `GoEmotions dev: ${dev.length} rows (${single.length} single-label); reader alone, ${micros.toFixed(1)} µs per message`,
+  `GoEmotions dev: ${dev.length} rows, ${single.length} single-label; reading ${micros.toFixed(1)} µs/message`,
 );
-const ekAll = score(
-  readerGroups,
-  readings.map((r) => r.group),
-  goldGroups,
-);
-const ekOne = score(
-  readerGroups,
-  single.map((i) => readings[i]!.group),
-  single.map((i) => goldGroups[i]!),
-);
-const fiAll = score(
-  readerCategories,
-  readings.map((r) => r.emotion),
-  goldCategories,
-);
-const fiOne = score(
-  readerCategories,
-  single.map((i) => readings[i]!.emotion),
-  single.map((i) => goldCategories[i]!),
-);
-console.log(line('Ekman groups, all rows', ekAll));
-console.log(line('Ekman groups, single-label rows', ekOne));
+console.log('\nreader alone');
 console.log(
-  `    per group (single-label): ${readerGroups.map((g, i) => `${g} ${ekOne.f1[i]!.toFixed(2)}`).join(', ')}`,
+  line(
+    'Ekman groups, all rows',
+    score(
+      readerGroups,
+      readings.map((r) => r.group),
+      goldGroups,
+    ),
+  ),
 );
-console.log(line('28 categories, all rows', fiAll));
-console.log(line('28 categories, single-label rows', fiOne));
+const readerOne = score(readerGroups, pick(readings.map((r) => r.group)), pick(goldGroups));
+console.log(line('Ekman groups, single-label rows', readerOne));
+console.log(groups(readerOne));
+console.log(
+  line(
+    '28 categories, all rows',
+    score(
+      readerCategories,
+      readings.map((r) => r.emotion),
+      goldCategories,
+    ),
+  ),
+);
+console.log(
+  line(
+    '28 categories, single-label rows',
+    score(readerCategories, pick(readings.map((r) => r.emotion)), pick(goldCategories)),
+  ),
+);
+console.log('\nengine end to end (discrete_emotion folded into the groups)');
+console.log(line('Ekman groups, all rows', score(readerGroups, engineGroups, goldGroups)));
+const engineOne = score(readerGroups, pick(engineGroups), pick(goldGroups));
+console.log(line('Ekman groups, single-label rows', engineOne));
+console.log(groups(engineOne));

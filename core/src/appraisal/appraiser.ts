@@ -1,4 +1,5 @@
 import type { Appraisal } from './appraisal.js';
+import type { Perceived } from './reader-appraiser.js';
 
 /** Who produced an event: the person talking to the character, the world around it, or the character's own mind. */
 export type EventSource = 'user' | 'system' | 'internal';
@@ -23,6 +24,10 @@ export interface AppraisalContext {
   goals?: readonly string[];
   /** BCP 47 language of the character (the offline appraiser reads English only). */
   language?: string;
+  /** Rapport with the person, [0, 1]: how much the character feels with their fortunes (reader appraiser). */
+  rapport?: number;
+  /** The character's agreeableness, [0, 1]: the same. */
+  agreeableness?: number;
 }
 
 /** The outcome of appraising a text: the vector, and which appraiser produced it. */
@@ -30,6 +35,8 @@ export interface AppraisalOutcome {
   appraisal: Appraisal;
   /** Name of the appraiser that produced the vector, e.g. `lexicon` or `openai:gpt-4o-mini` or `lexicon (fallback)`. */
   appraiser: string;
+  /** What the offline reader read in the message, when it ran. */
+  perceived?: Perceived;
 }
 
 /**

@@ -102,6 +102,19 @@ function foreign(source: EventSource): Appraisal {
   return { ...neutralAppraisal, goal_relevance: RELEVANCE.foreign, agency: defaultAgency[source] };
 }
 
+/** What the lexicon pass finds besides the appraisal: who is spoken to, and which cues were explicit. */
+export interface EnglishReading {
+  appraisal: Appraisal;
+  /** False when the text reads as another language (or is empty). */
+  english: boolean;
+  /** The text speaks to the character: "you", "your", or its name. */
+  addressed: boolean;
+  /** Explicit expectation cues ("suddenly", "as usual", "!?") were found. */
+  expectationCues: boolean;
+  /** Explicit control cues ("helpless", "I can handle it") were found. */
+  controlCues: boolean;
+}
+
 /**
  * Appraises an English text with the lexicon appraiser's rules; `custom` overrides single-word valences. One pass
  * over the tokens; each clause's agency is read when the clause closes.
@@ -111,13 +124,26 @@ export function appraiseEnglish(
   context: AppraisalContext,
   custom?: ReadonlyMap<string, number>,
 ): Appraisal {
+  return readEnglish(event, context, custom).appraisal;
+}
+
+function plain(appraisal: Appraisal, english: boolean): EnglishReading {
+  return { appraisal, english, addressed: false, expectationCues: false, controlCues: false };
+}
+
+/** {@link appraiseEnglish}, with what the pass found about address and cues (for the reader appraiser). */
+export function readEnglish(
+  event: TextEvent,
+  context: AppraisalContext,
+  custom?: ReadonlyMap<string, number>,
+): EnglishReading {
   const text = typeof event.description === 'string' ? event.description : '';
   const source: EventSource =
     event.source === 'system' || event.source === 'internal' ? event.source : 'user';
   const scan = scanText(text);
   const { tokens, flags } = scan;
   const n = tokens.length;
-  if (scan.otherLetters > scan.latinLetters) return foreign(source);
+  if (scan.otherLetters > scan.latinLetters) return plain(foreign(source), false);
   const terms = contextTerms(context);
   const tally: Tally = {
     valence: 0,
@@ -241,8 +267,8 @@ export function appraiseEnglish(
     i += span;
   }
   closeClause(tally, tokens, n, source, terms);
-  if (words === 0 && tally.cues === 0) return { ...neutralAppraisal };
-  if (words >= 3 && known < words * ENGLISH_SHARE) return foreign(source);
+  if (words === 0 && tally.cues === 0) return plain({ ...neutralAppraisal }, false);
+  if (words >= 3 && known < words * ENGLISH_SHARE) return plain(foreign(source), false);
 
   const valence = tally.valence * (1 + EXCLAMATION_GAIN * Math.min(scan.exclamations, 4));
   const intensity = Math.min(scan.exclamations, 3) + Math.min(scan.allCaps ? 2 : scan.capsWords, 2);
@@ -255,7 +281,7 @@ export function appraiseEnglish(
     Math.min(r.keywordMax, r.keyword * keywordHits) +
     Math.min(r.intensityMax, r.intensity * intensity) +
     Math.min(r.cueMax, r.cue * tally.cues);
-  return clampAppraisal({
+  const appraisal = clampAppraisal({
     goal_relevance: relevance,
     goal_congruence: valence / Math.sqrt(valence * valence + VALENCE_ALPHA),
     expectedness: 0.5 + 0.5 * Math.tanh(CUE_SLOPE * (tally.expect - scan.surprises)),
@@ -263,4 +289,11 @@ export function appraiseEnglish(
     agency: tally.agencyWeight > 0 ? tally.agencySum / tally.agencyWeight : defaultAgency[source],
     norm_compatibility: Math.tanh(tally.norm),
   });
+  return {
+    appraisal,
+    english: true,
+    addressed: (tally.refs & ADDRESSEE) !== 0 || named,
+    expectationCues: tally.expect !== 0 || scan.surprises > 0,
+    controlCues: tally.control !== 0,
+  };
 }
