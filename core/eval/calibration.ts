@@ -13,7 +13,7 @@
  * and the design profiles. The objective is the mean hit rate over sources, plus a small tie-break by margin, minus a
  * normal prior on the log-weights ({@link weightPrior}) that keeps them near 1 unless the data insist.
  */
-import type { Appraisal } from '../src/appraisal/appraisal.js';
+import { type Appraisal, appraisalDimensions } from '../src/appraisal/appraisal.js';
 import {
   type AppraisalLabelModel,
   appraisalDistances,
@@ -104,15 +104,6 @@ export function contextOf(p: AppraisalProfile): LabelContext {
   };
 }
 
-const appraisalKeys = [
-  'goal_relevance',
-  'goal_congruence',
-  'expectedness',
-  'controllability',
-  'agency',
-  'norm_compatibility',
-] as const satisfies readonly (keyof Appraisal)[];
-
 /** One exemplar before weighting. */
 export interface Exemplar {
   profile: AppraisalProfile;
@@ -132,8 +123,8 @@ export function exemplarsOf(profiles: readonly AppraisalProfile[]): Exemplar[] {
     out.push({
       profile,
       label,
-      value: [...appraisalKeys.map((k) => full[k]), ctx.expectedCongruence, bondOf(ctx)],
-      share: [...appraisalKeys.map((k) => (profile.given[k] === undefined ? openShare : 1)), 1, 1],
+      value: [...appraisalDimensions.map((k) => full[k]), ctx.expectedCongruence, bondOf(ctx)],
+      share: [...appraisalDimensions.map((k) => (profile.given[k] === undefined ? openShare : 1)), 1, 1],
     });
   }
   return out;

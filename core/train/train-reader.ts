@@ -20,6 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { groupOfCategory, readerCategories, readerGroups } from '../src/reader/categories.js';
 import { textFeatures, tokenize } from '../src/reader/features.js';
+import { softmaxInto } from '../src/reader/reader.js';
 import { type ReaderModelData, renderReaderModel } from './reader-model-file.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -159,14 +160,7 @@ function logits(head: Head, ex: Example, out: Float64Array): Float64Array {
 }
 
 function softmax(z: Float64Array, temperature = 1): Float64Array {
-  let max = Number.NEGATIVE_INFINITY;
-  for (const v of z) if (v > max) max = v;
-  let sum = 0;
-  for (let k = 0; k < z.length; k++) {
-    z[k] = Math.exp((z[k]! - max) / temperature);
-    sum += z[k]!;
-  }
-  for (let k = 0; k < z.length; k++) z[k] = z[k]! / sum;
+  softmaxInto(z, temperature);
   return z;
 }
 

@@ -1,4 +1,4 @@
-import type { Appraisal } from '../appraisal/appraisal.js';
+import { type Appraisal, appraisalDimensions } from '../appraisal/appraisal.js';
 import { appraisalLabelModel } from './appraisal-model.js';
 import { type EmotionLabel, emotionLabels } from './emotion-label.js';
 
@@ -6,16 +6,7 @@ import { type EmotionLabel, emotionLabels } from './emotion-label.js';
  * The features the appraisal labeller compares: the six appraisal dimensions, and two features of the situation the
  * event lands in (the expectation before it, and the bond with the person).
  */
-export const labelFeatures = [
-  'goal_relevance',
-  'goal_congruence',
-  'expectedness',
-  'controllability',
-  'agency',
-  'norm_compatibility',
-  'expected_congruence',
-  'bond',
-] as const;
+export const labelFeatures = [...appraisalDimensions, 'expected_congruence', 'bond'] as const;
 
 /** One of {@link labelFeatures}. */
 export type LabelFeature = (typeof labelFeatures)[number];
@@ -198,8 +189,5 @@ export function classifyAppraisal(
   ctx: LabelContext,
   model: AppraisalLabelModel = appraisalLabelModel,
 ): EmotionLabel {
-  const d = appraisalDistances(ap, ctx, model, distances);
-  let best = 0;
-  for (let l = 1; l < labelCount; l++) if (d[l]! < d[best]!) best = l;
-  return emotionLabels[best]!;
+  return readAppraisal(ap, ctx, model).primary;
 }

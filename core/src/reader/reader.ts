@@ -68,7 +68,8 @@ function decodeBase64(text: string): Uint8Array {
   return out;
 }
 
-function softmaxInto(z: Float64Array, temperature: number): void {
+/** Softmax of `z` in place, at a temperature (shared with the trainer). */
+export function softmaxInto(z: Float64Array, temperature: number): void {
   let max = Number.NEGATIVE_INFINITY;
   for (let k = 0; k < z.length; k++) if (z[k]! > max) max = z[k]!;
   let sum = 0;
@@ -103,20 +104,20 @@ export function createReader(model: ReaderModel): Reader {
   const ekmanProj = take(words.length * readerGroups.length);
   const fineProj = take(words.length * readerCategories.length);
   if (offset !== signed.length) throw new Error('reader model: the weights do not match the settings');
-  const ekman: Head = {
-    classes: readerGroups.length,
-    mask: (1 << model.ekman.bits) - 1,
-    wide: ekmanWide,
-    projection: ekmanProj,
-    settings: model.ekman,
-  };
-  const fine: Head = {
-    classes: readerCategories.length,
-    mask: (1 << model.fine.bits) - 1,
-    wide: fineWide,
-    projection: fineProj,
-    settings: model.fine,
-  };
+  const head = (
+    settings: ReaderHeadSettings,
+    classes: number,
+    wide: Int8Array,
+    projection: Int8Array,
+  ): Head => ({
+    classes,
+    mask: (1 << settings.bits) - 1,
+    wide,
+    projection,
+    settings,
+  });
+  const ekman = head(model.ekman, readerGroups.length, ekmanWide, ekmanProj);
+  const fine = head(model.fine, readerCategories.length, fineWide, fineProj);
   const rows: number[] = [];
 
   function evaluate(head: Head, buckets: Int32Array, weights: Float64Array, count: number): Float64Array {
