@@ -26,7 +26,11 @@ export function startExample(name: string, env: NodeJS.ProcessEnv, args: string[
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', '--conditions=@limbic/source', `examples/${name}/src/main.ts`, ...args],
-    { cwd: root, env: { ...process.env, LLM_BASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: root,
+      env: { ...process.env, LIMBIC_LLM_URL: '', LIMBIC_LLM_MODEL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   children.push(child);
   let output = '';

@@ -69,7 +69,11 @@ export interface LimbicClient {
   presets(options?: CallOptions): Promise<PresetList>;
   /** `GET /v1/openapi.json`: the OpenAPI 3.1 document of the REST interface. */
   openApi(options?: CallOptions): Promise<OpenApiDocument>;
-  /** `POST /v1/persona`: creates a session around a persona (a preset, custom fields, or both). */
+  /**
+   * `POST /v1/persona`: creates a session around a persona (a preset, custom fields, or both). `{ description }`
+   * alone asks the gateway's LLM to write the persona (HEXACO, facets, identity, goals); the response's `persona`
+   * shows what it wrote. Without an LLM on the gateway that is a VALIDATION_ERROR naming LIMBIC_LLM_URL.
+   */
   createSession(persona: PersonaDefinition, options?: CallOptions): Promise<SessionInfo>;
   /** `GET /v1/persona`: one page of the key's sessions, oldest first. */
   listSessions(options?: ListSessionsOptions): Promise<SessionPage>;

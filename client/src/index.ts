@@ -10,6 +10,7 @@ export type {
   Appraisal,
   AppraisalTurnInput,
   EventSource,
+  Perceived,
   PersonaDefinition,
   ProactivePreferences,
   ProactivePreferencesInput,

@@ -32,6 +32,12 @@ export {
   type OpenAIAppraiserOptions,
 } from './appraisal/openai-appraiser.js';
 export {
+  appraiseWithReader,
+  createReaderAppraiser,
+  type Perceived,
+  toPerceived,
+} from './appraisal/reader-appraiser.js';
+export {
   type StageTransition,
   type StageTransitionReason,
   stageTransitionReasons,
@@ -72,6 +78,21 @@ export {
   intensityLevels,
   toIntensityLevel,
 } from './labels/emotion-label.js';
+export {
+  createJsonChat,
+  extractJsonObject,
+  type JsonAnswer,
+  type JsonChat,
+  type JsonChatOptions,
+  type JsonQuestion,
+  type LlmResponseFormat,
+  type LlmSettings,
+  llmResponseFormats,
+  llmSettingsFromEnv,
+  llmSettingsIssues,
+  parseRetryAfter,
+} from './llm/json-chat.js';
+export { type LlmHooks, llmServiceOptions } from './llm/with-llm.js';
 export { deriveEngineParams, type EngineParams, type Vec3 } from './persona/engine-params.js';
 export { type Domain, domains, type Facet, facets, facetsByDomain } from './persona/hexaco.js';
 export type {
@@ -84,6 +105,12 @@ export type {
   Vad,
 } from './persona/persona.js';
 export { personaDefinitionSchema } from './persona/persona-schema.js';
+export {
+  createPersonaWriter,
+  type PersonaWriter,
+  personaRubric,
+  readPersonaAnswer,
+} from './persona/persona-writer.js';
 export { getPreset, type PresetDefinition, type PresetId, presetIds, presets } from './persona/presets.js';
 export { resolvePersona, validatePersona } from './persona/resolve-persona.js';
 export {

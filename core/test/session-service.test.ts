@@ -7,16 +7,20 @@ import {
   emotionLabels,
   isLimbicError,
   type LimbicError,
+  type PersonaWriter,
+  type SessionServiceOptions,
   type SessionStore,
   soulStages,
+  type TurnResult,
 } from '../src/index.js';
 import { canonical } from './fixtures.js';
 
 const hour = 3_600_000;
 
-function setup(store: SessionStore = createMemoryStore()) {
+function setup(options: SessionServiceOptions | SessionStore = {}) {
+  const { store = createMemoryStore(), ...rest } = 'get' in options ? { store: options } : options;
   const clock = createManualClock();
-  const service = createSessionService({ store, clock, random: createSeededRandom(7) });
+  const service = createSessionService({ ...rest, store, clock, random: createSeededRandom(7) });
   return { clock, service, store };
 }
 
@@ -193,11 +197,17 @@ describe('session service: turns', () => {
   it('appraises text turns with the offline appraiser', async () => {
     const { service } = setup();
     const { sessionId } = await service.createSession('alice', { preset: 'empathetic_listener' });
+    const heard: TurnResult[] = [];
+    service.on('turn', ({ result }) => heard.push(result));
     const hurt = await service.textTurn('alice', {
       sessionId,
-      message: 'You lied to me. That is so unfair!',
+      message: 'I hate you, you lied to me!',
     });
-    expect(hurt.appraiser).toBe('lexicon');
+    expect(hurt.appraiser).toBe('reader');
+    expect(hurt.fallback_reason).toBeNull();
+    expect(hurt.perceived?.group).toBe('anger');
+    expect(Object.keys(hurt.perceived?.scores ?? {})).toHaveLength(28);
+    expect(heard[0]).toBe(hurt);
     expect(hurt.appraisal.norm_compatibility).toBeLessThan(0);
     expect(hurt.new_emotion.V).toBeLessThan(0);
     const story = await service.textTurn('alice', {
@@ -209,6 +219,50 @@ describe('session service: turns', () => {
       service.textTurn('alice', { sessionId, message: '  ', event: { description: 'x' } }),
     );
     expect(error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('writes a persona from a description alone with the persona writer, explicit fields first', async () => {
+    const briefs: string[] = [];
+    const writer: PersonaWriter = {
+      async write(description) {
+        briefs.push(description);
+        return {
+          identity: { name: 'Gus', role: 'lighthouse keeper', core_values: ['solitude'] },
+          personality: { O: 0.4, C: 0.8, E: 0.2, A: 0.3, N: 0.35, H: 0.7, facets: { patience: 0.9 } },
+          goals: ['Keep the light burning'],
+        };
+      },
+    };
+    const { service } = setup({ personaWriter: writer });
+    const brief = 'A grumpy lighthouse keeper who secretly loves visitors';
+    const made = await service.createSession('alice', { description: brief, identity: { name: 'Augustin' } });
+    expect(briefs).toEqual([brief]);
+    expect(made.persona.identity).toMatchObject({ name: 'Augustin', role: 'lighthouse keeper' });
+    expect(made.persona.personality).toMatchObject({ E: 0.2, A: 0.3 });
+    expect(made.persona.personality.facets.patience).toBe(0.9);
+    expect(made.persona.description).toBe(brief);
+    expect(made.persona.goals).toEqual(['Keep the light burning']);
+    // With a preset or a personality the description is only the one-line description: no writer call.
+    await service.createSession('alice', { preset: 'rival', description: 'A rival' });
+    expect(briefs).toHaveLength(1);
+  });
+
+  it('rejects a description alone without a persona writer, naming the setting, and checks shape first', async () => {
+    const { service } = setup();
+    const error = await failure(service.createSession('alice', { description: 'A shy librarian' }));
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.issues[0]?.path).toBe('description');
+    expect(error.message).toMatch(/LIMBIC_LLM_URL and LIMBIC_LLM_MODEL/);
+    const writer: PersonaWriter = { write: () => Promise.reject(new Error('must not be called')) };
+    const bad = await failure(
+      setup({ personaWriter: writer }).service.createSession('alice', { description: 7, goals: 'x' }),
+    );
+    expect(bad.code).toBe('VALIDATION_ERROR');
+    const shape = await failure(
+      setup({ personaWriter: writer }).service.createSession('alice', { description: 'ok', goals: 'x' }),
+    );
+    expect(shape.issues.map((i) => i.path)).toEqual(['goals']);
+    expect(await service.listSessions('alice')).toMatchObject({ sessions: [] });
   });
 
   it('serializes concurrent turns on one session: none is lost', async () => {

@@ -1,4 +1,4 @@
-import { toValidationError, type ValidationIssue } from '@limbic/core';
+import { type LlmSettings, llmSettingsFromEnv, toValidationError, type ValidationIssue } from '@limbic/core';
 import { type StoreConfig, type StoreKind, storeKinds } from '@limbic/store';
 
 /** A plan: requests per minute (REST requests and WebSocket messages of one key together) and session quota. */
@@ -70,6 +70,12 @@ export interface GatewayConfig extends StoreConfig {
   heartbeatMs: number;
   /** LIMBIC_FAILED_AUTH_PER_MINUTE, default 30: failed authentications per client address before 429. */
   failedAuthPerMinute: number;
+  /**
+   * LIMBIC_LLM_URL, LIMBIC_LLM_MODEL, LIMBIC_LLM_API_KEY, LIMBIC_LLM_TIMEOUT_MS (default 8000) and
+   * LIMBIC_LLM_RESPONSE_FORMAT (default auto): an OpenAI-compatible model for text turns (falling back to the
+   * offline reader) and for personas written from a description. Undefined without LIMBIC_LLM_URL.
+   */
+  llm: LlmSettings | undefined;
 }
 
 /** Plans of the interface: free 60/min and 10 sessions, pro 600 and 1,000, enterprise unlimited unless configured. */
@@ -183,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     wsMaxMessage: 64 * 1024,
     heartbeatMs: number(env, 'LIMBIC_HEARTBEAT_MS', 30_000, issues, 100, 3_600_000),
     failedAuthPerMinute: number(env, 'LIMBIC_FAILED_AUTH_PER_MINUTE', 30, issues, 1, 1e9),
+    llm: llmSettingsFromEnv(env, issues),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     issues.push({

@@ -4,6 +4,7 @@ import {
   createProactiveScheduler,
   createSessionService,
   createSystemClock,
+  llmServiceOptions,
   type ProactiveScheduler,
   type SessionService,
 } from '@limbic/core';
@@ -79,6 +80,11 @@ function requestId(): string {
   return `req_${idPool.toString('base64url', idAt - 12, idAt)}`;
 }
 
+/** A fallback hook that logs, at warn, why a text turn did not use the LLM. */
+export function logFallback(log: () => { warn(object: object, message: string): void }) {
+  return (reason: string) => log().warn({ reason }, 'LLM appraiser failed; the offline reader answered');
+}
+
 /** The answer to an address that failed authentication too often: RATE_LIMIT, whatever key it now presents. */
 export function tooManyFailures(retryAfter: number): GatewayError {
   return new GatewayError('RATE_LIMIT', 'Too many failed authentications from this address; retry later', {
@@ -98,7 +104,12 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const config: GatewayConfig = { ...loadConfig({}), ...options.config };
   const plans = plansOf(config);
   const clock = options.clock ?? createSystemClock(config.timeScale);
-  const service = options.service ?? createSessionService({ clock });
+  const service =
+    options.service ??
+    createSessionService({
+      clock,
+      ...(config.llm ? llmServiceOptions(config.llm, { onFallback: logFallback(() => app.log) }) : {}),
+    });
   const keys = options.keys ?? createMemoryKeyStore();
   const pepper = options.pepper ?? randomBytes(32).toString('hex');
   // Whatever logger options come in, requests are serialized without headers and with keys redacted from URLs.

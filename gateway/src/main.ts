@@ -7,15 +7,30 @@
  * invalid configuration.
  */
 import { resolve } from 'node:path';
-import { createSessionService, createSystemClock, isLimbicError, type SessionStore } from '@limbic/core';
+import {
+  createSessionService,
+  createSystemClock,
+  isLimbicError,
+  llmServiceOptions,
+  type SessionStore,
+} from '@limbic/core';
 import { describeStore, openStore } from '@limbic/store';
 import { createOperatorAuth, ensureAdminToken } from './auth/admin-token.js';
 import { keyStatus } from './auth/key-admin.js';
 import { createFileKeyStore } from './auth/key-store.js';
 import { ensureSandboxKey, loadPepper, provisionKeys } from './auth/provision.js';
 import { type GatewayConfig, loadConfig } from './config.js';
-import { createGateway, type Gateway } from './gateway.js';
+import { createGateway, type Gateway, logFallback } from './gateway.js';
 import { defaultDashboardDir, isDashboardBuilt } from './routes/dashboard.js';
+
+/** A URL fit for a banner: no user, password or query (which may carry a token). */
+function withoutCredentials(url: string): string {
+  const shown = new URL(url);
+  shown.username = '';
+  shown.password = '';
+  shown.search = '';
+  return shown.href;
+}
 
 function fail(error: unknown): never {
   console.error((error as Error).message);
@@ -50,7 +65,11 @@ async function main(): Promise<void> {
     fail(new Error(`Cannot open the session store (${describeStore(config)}): ${(error as Error).message}`));
   }
   const clock = createSystemClock(config.timeScale);
-  const service = createSessionService({ store, clock });
+  const service = createSessionService({
+    store,
+    clock,
+    ...(config.llm ? llmServiceOptions(config.llm, { onFallback: logFallback(() => gateway.app.log) }) : {}),
+  });
   let gateway: Gateway;
   let url: string;
   try {
@@ -99,6 +118,9 @@ async function main(): Promise<void> {
     `  dashboard: ${url}/dashboard${isDashboardBuilt(config.dashboardDir ?? defaultDashboardDir()) ? '' : ' (not built yet: npm run build -w @limbic/dashboard)'}`,
     `  store: ${describeStore(config)}`,
     `  time scale: ${config.timeScale}   data: ${dataDir}`,
+    config.llm
+      ? `  text turns: LLM ${config.llm.model} at ${withoutCredentials(config.llm.baseURL)} (the offline reader answers when it fails)`
+      : '  text turns: the offline reader (English); set LIMBIC_LLM_URL and LIMBIC_LLM_MODEL to use an LLM',
   ];
   if (config.adminToken !== undefined) {
     lines.push('  admin token: from LIMBIC_ADMIN_TOKEN (sign in to the dashboard with it)');

@@ -3,6 +3,7 @@ import {
   createManualClock,
   createSeededRandom,
   createSessionService,
+  llmServiceOptions,
   type ManualClock,
   type SessionStore,
 } from '@limbic/core';
@@ -10,7 +11,7 @@ import { generateAdminToken } from '../src/auth/admin-token.js';
 import { createMemoryKeyStore } from '../src/auth/key-store.js';
 import { createKey } from '../src/auth/provision.js';
 import type { GatewayConfig } from '../src/config.js';
-import { createGateway, type Gateway } from '../src/gateway.js';
+import { createGateway, type Gateway, logFallback } from '../src/gateway.js';
 
 /** A gateway on 127.0.0.1:0 with a manual engine clock, in-memory stores and a set of keys. */
 export interface TestGateway {
@@ -29,7 +30,8 @@ export interface TestGateway {
 
 /**
  * Starts a gateway for a test (on a new in-memory store unless `options.store` is given), with an operator token
- * (`config.adminToken`, default a new one). Close it in afterEach/afterAll.
+ * (`config.adminToken`, default a new one). With `config.llm`, text turns and description personas use that LLM,
+ * whose Retry-After pauses run on the test's manual clock. Close it in afterEach/afterAll.
  */
 export async function startTestGateway(
   config: Partial<GatewayConfig> = {},
@@ -40,6 +42,9 @@ export async function startTestGateway(
     clock,
     random: createSeededRandom(11),
     ...(options.store ? { store: options.store } : {}),
+    ...(config.llm
+      ? llmServiceOptions({ ...config.llm, clock }, { onFallback: logFallback(() => gateway.app.log) })
+      : {}),
   });
   const keys = createMemoryKeyStore();
   const pepper = 'test-pepper';

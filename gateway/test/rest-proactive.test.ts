@@ -64,18 +64,18 @@ describe('PUT /v1/proactive/:sessionId/preferences', () => {
 describe('GET /v1/proactive/:sessionId and POST /v1/proactive/:sessionId/ack', () => {
   it('stays silent while proactive behaviour is disabled (the default)', async () => {
     const id = await conversation();
-    t.clock.advance(3 * day);
+    t.clock.advance(4 * day);
     const res = await pro.get(`/v1/proactive/${id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
   });
 
-  it('raises an action after three days of silence, acknowledges it, and never shows it again', async () => {
+  it('raises an action after four days of silence, acknowledges it, and never shows it again', async () => {
     const id = await conversation();
     await pro.put(`/v1/proactive/${id}/preferences`, { enabled: true });
     expect((await pro.get(`/v1/proactive/${id}`)).body).toEqual([]);
 
-    t.clock.advance(3 * day);
+    t.clock.advance(4 * day);
     const res = await pro.get(`/v1/proactive/${id}`);
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
@@ -93,7 +93,7 @@ describe('GET /v1/proactive/:sessionId and POST /v1/proactive/:sessionId/ack', (
     expect(['low', 'medium', 'high']).toContain(action.priority);
     expect(action.message.length).toBeGreaterThan(0);
     expect(Date.parse(action.timestamp)).toBeLessThanOrEqual(t.clock.now());
-    expect(Date.parse(action.timestamp)).toBeGreaterThan(t.clock.now() - 3 * day);
+    expect(Date.parse(action.timestamp)).toBeGreaterThan(t.clock.now() - 4 * day);
 
     // Asking again returns the same pending action, not a new one.
     const again = await pro.get(`/v1/proactive/${id}`);
@@ -116,7 +116,7 @@ describe('GET /v1/proactive/:sessionId and POST /v1/proactive/:sessionId/ack', (
     const a = await conversation();
     const b = await conversation();
     await pro.put(`/v1/proactive/${a}/preferences`, { enabled: true });
-    t.clock.advance(3 * day);
+    t.clock.advance(4 * day);
     const [action] = (await pro.get(`/v1/proactive/${a}`)).body;
     expect(action).toBeDefined();
     expectError(await pro.post(`/v1/proactive/${b}/ack`, { action_id: action.id }), 404, 'NOT_FOUND');

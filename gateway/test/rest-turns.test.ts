@@ -74,8 +74,13 @@ describe('POST /v1/turn', () => {
   it('processes a message and reports the appraiser', async () => {
     const res = await pro.post('/v1/turn', { sessionId, message: 'You did it, you won the game!' });
     expect(res.status, res.text).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual([...turnKeys, 'appraiser'].sort());
-    expect(res.body.appraiser).toBe('lexicon');
+    expect(Object.keys(res.body).sort()).toEqual(
+      [...turnKeys, 'appraiser', 'fallback_reason', 'perceived'].sort(),
+    );
+    expect(res.body.appraiser).toBe('reader');
+    expect(res.body.fallback_reason).toBeNull();
+    expect(res.body.perceived).toMatchObject({ group: 'joy' });
+    expect(Object.keys(res.body.perceived.scores)).toHaveLength(28);
     expect(res.body.appraisal.goal_congruence).toBeGreaterThan(0);
   });
 

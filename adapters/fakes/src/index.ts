@@ -13,6 +13,15 @@ export type {
   FakeDiscordOptions,
 } from './discord/types.js';
 export type { FakeFailure } from './failures.js';
+export {
+  type FakeLlm,
+  type FakeLlmMode,
+  type FakeLlmOptions,
+  fakeAppraisal,
+  fakePersona,
+  type LlmCall,
+  startFakeLlm,
+} from './openai/fake-llm.js';
 export { type FakeTelegram, type FakeTelegramOptions, startFakeTelegram } from './telegram/fake-telegram.js';
 export type {
   TelegramBotUser,

@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
-import { type BindingStore, createMemoryBindingStore, type SessionStore } from '@limbic/core';
+import {
+  type BindingStore,
+  createMemoryBindingStore,
+  type LlmSettings,
+  llmServiceOptions,
+  type SessionStore,
+} from '@limbic/core';
 import { describeStore, openStore, type StoreKind } from '@limbic/store';
 import type { LimbicBackend } from './backend.js';
 import { type EmbeddedBackendOptions, embeddedBackend } from './embedded.js';
@@ -19,6 +25,12 @@ export interface EmbeddedEngineOptions extends Omit<EmbeddedBackendOptions, 'sto
   mongodbDb?: string;
   /** The binding store; default: next to the sessions (the same file or database; memory for a memory store). */
   bindings?: BindingStore;
+  /**
+   * An OpenAI-compatible model for text turns (falling back to the offline reader when it fails; `onFallback`
+   * hears why) and for personas written from a `description`. The same settings as the gateway's `LIMBIC_LLM_*`;
+   * `llmSettingsFromEnv(process.env)` reads them. Default: none, the offline reader reads every message.
+   */
+  llm?: LlmSettings & { onFallback?: (reason: string, error?: unknown) => void };
 }
 
 /** Remote mode: a Limbic gateway holds the sessions. */
@@ -55,6 +67,7 @@ function hasBindings(store: SessionStore): store is SessionStore & WithBindings 
  * @throws LimbicError STORE_UNAVAILABLE when the store cannot be opened.
  * @example
  * const engine = await openEngine(); // ./data/limbic.db
+ * const withLlm = await openEngine({ llm: llmSettingsFromEnv(process.env) }); // LIMBIC_LLM_URL, LIMBIC_LLM_MODEL…
  * const remote = await openEngine({ mode: 'remote', url: 'http://127.0.0.1:8787', apiKey });
  */
 export async function openEngine(options: EngineOptions = {}): Promise<Engine> {
@@ -84,9 +97,15 @@ export async function openEngine(options: EngineOptions = {}): Promise<Engine> {
     mongodbUri,
     mongodbDb,
     bindings,
+    llm,
     mode: _,
     ...rest
   } = options;
+  const { onFallback, ...llmSettings } = llm ?? { baseURL: '', model: '' };
+  // An explicit appraiser or persona writer wins over the ones the LLM settings make.
+  const withLlm = llm
+    ? { ...llmServiceOptions(llmSettings, onFallback ? { onFallback } : {}), ...rest }
+    : rest;
   let sessions: SessionStore;
   let description: string;
   if (typeof store === 'string') {
@@ -98,7 +117,8 @@ export async function openEngine(options: EngineOptions = {}): Promise<Engine> {
     description = `embedded on ${store.kind}`;
   }
   const bindingStore = bindings ?? (hasBindings(sessions) ? sessions.bindings() : createMemoryBindingStore());
-  return { backend: embeddedBackend({ ...rest, store: sessions }), bindings: bindingStore, description };
+  if (llm) description += ` (text turns: LLM ${llm.model}, offline reader as fallback)`;
+  return { backend: embeddedBackend({ ...withLlm, store: sessions }), bindings: bindingStore, description };
 }
 
 function storeConfig(store: StoreKind, dataDir: string, sqliteFile: string) {

@@ -3,6 +3,8 @@
  * commands and proactive delivery. Use it to write an adapter for another platform.
  * @module
  */
+// The LLM settings openEngine({ llm }) takes, and their reader, so bots need not import @limbic/core for them.
+export { type LlmSettings, llmSettingsFromEnv } from '@limbic/core';
 export type { BackendSession, BackendTurn, LimbicBackend } from './backend.js';
 export {
   type CommandTexts,

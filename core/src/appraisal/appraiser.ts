@@ -33,8 +33,13 @@ export interface AppraisalContext {
 /** The outcome of appraising a text: the vector, and which appraiser produced it. */
 export interface AppraisalOutcome {
   appraisal: Appraisal;
-  /** Name of the appraiser that produced the vector, e.g. `lexicon` or `openai:gpt-4o-mini` or `lexicon (fallback)`. */
+  /**
+   * The appraiser that produced the vector: `reader` (the offline reader), `llm` (an OpenAI-compatible model),
+   * `lexicon`, or a custom appraiser's name.
+   */
   appraiser: string;
+  /** Set when the configured appraiser failed and a fallback produced the vector: why it failed. */
+  fallbackReason?: string;
   /** What the offline reader read in the message, when it ran. */
   perceived?: Perceived;
 }

@@ -1,11 +1,14 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createManualClock } from '../clock.js';
 import { isLimbicError } from '../errors.js';
+import { createReader } from '../reader/reader.js';
+import { readerModel } from '../reader/reader-model.js';
 import { type Appraisal, appraisalDimensions, neutralAppraisal } from './appraisal.js';
 import type { Appraiser } from './appraiser.js';
-import { appraiseText } from './lexicon-appraiser.js';
 import { appraisalRubric, createOpenAIAppraiser, type OpenAIAppraiserOptions } from './openai-appraiser.js';
+import { appraiseWithReader } from './reader-appraiser.js';
 
 interface Received {
   method: string | undefined;
@@ -14,7 +17,7 @@ interface Received {
   body: {
     model: string;
     temperature: number;
-    response_format: { type: string };
+    response_format?: { type: string };
     messages: { role: string; content: string }[];
   };
 }
@@ -78,6 +81,9 @@ function appraiser(options: Partial<OpenAIAppraiserOptions> = {}) {
 
 const event = { description: 'You lied to me about the party.', source: 'user' } as const;
 const context = { name: 'Luna', role: 'barista', coreValues: ['honesty'], goals: ['Open a cafe'] };
+const reader = createReader(readerModel);
+/** What the default fallback, the offline reader, makes of the event. */
+const offline = () => appraiseWithReader(reader, event, context);
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -99,8 +105,8 @@ describe('OpenAI appraiser', () => {
   it('posts a chat completion with the rubric, the character and the event', async () => {
     const { appraiser: llm, reasons } = appraiser({ apiKey: 'sk-test' });
     const outcome = await llm.appraise(event, context);
-    expect(outcome).toEqual({ appraisal: rated, appraiser: 'openai:test-model' });
-    expect(llm.name).toBe('openai:test-model');
+    expect(outcome).toEqual({ appraisal: rated, appraiser: 'llm' });
+    expect(llm.name).toBe('llm');
     expect(reasons).toEqual([]);
     expect(received).toHaveLength(1);
     const [request] = received;
@@ -110,7 +116,7 @@ describe('OpenAI appraiser', () => {
     expect(request?.headers['content-type']).toBe('application/json');
     expect(request?.body.model).toBe('test-model');
     expect(request?.body.temperature).toBe(0);
-    expect(request?.body.response_format).toEqual({ type: 'json_object' });
+    expect(request?.body.response_format?.type).toBe('json_schema');
     const [system, user] = request?.body.messages ?? [];
     expect(system?.role).toBe('system');
     expect(system?.content).toBe(appraisalRubric);
@@ -133,7 +139,9 @@ describe('OpenAI appraiser', () => {
     expect(received[0]?.body.messages[1]?.content).toContain('Source: user');
   });
 
-  it('can ask for structured output or for no response format', async () => {
+  it('can ask for structured output, JSON mode or no response format', async () => {
+    await appraiser({ responseFormat: 'json_object' }).appraiser.appraise(event, context);
+    expect(received.shift()?.body.response_format).toEqual({ type: 'json_object' });
     await appraiser({ responseFormat: 'json_schema' }).appraiser.appraise(event, context);
     const format = received[0]?.body.response_format as unknown as {
       type: string;
@@ -160,7 +168,7 @@ describe('OpenAI appraiser', () => {
       `Sure! Here it is:\n\`\`\`json\n${JSON.stringify(rated)}\n\`\`\`\nHope that helps {:`,
     );
     const { appraiser: llm, reasons } = appraiser();
-    expect(await llm.appraise(event, context)).toEqual({ appraisal: rated, appraiser: 'openai:test-model' });
+    expect(await llm.appraise(event, context)).toEqual({ appraisal: rated, appraiser: 'llm' });
     expect(reasons).toEqual([]);
   });
 
@@ -173,7 +181,7 @@ describe('OpenAI appraiser', () => {
     handle = completion(JSON.stringify({ ...rated, goal_relevance: 1.04, agency: -1.03, urgency: 0.9 }));
     const outcome = await appraiser().appraiser.appraise(event, context);
     expect(outcome.appraisal).toEqual({ ...rated, goal_relevance: 1, agency: -1 });
-    expect(outcome.appraiser).toBe('openai:test-model');
+    expect(outcome.appraiser).toBe('llm');
   });
 
   it.each([
@@ -198,20 +206,110 @@ describe('OpenAI appraiser', () => {
       },
       /HTTP 500: model crashed/,
     ],
-  ] as [string, Handler, RegExp][])('falls back to the lexicon on %s', async (_name, handler, reason) => {
-    handle = handler;
+    [
+      'a refusal',
+      (_request: Received, response: ServerResponse) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            choices: [{ message: { role: 'assistant', content: null, refusal: 'I cannot help with that.' } }],
+          }),
+        );
+      },
+      /^the model refused: I cannot help with that\.$/,
+    ],
+  ] as [string, Handler, RegExp][])(
+    'falls back to the offline reader on %s',
+    async (_name, handler, reason) => {
+      handle = handler;
+      const { appraiser: llm, reasons } = appraiser();
+      const outcome = await llm.appraise(event, context);
+      expect(outcome).toEqual({ ...offline(), fallbackReason: reasons[0] });
+      expect(outcome.appraiser).toBe('reader');
+      expect(outcome.perceived?.scores).toHaveProperty('anger');
+      expect(reasons).toHaveLength(1);
+      expect(reasons[0]).toMatch(reason);
+    },
+  );
+
+  it('steps down from json_schema to json_object to no response format when the server refuses them', async () => {
+    handle = (request, response) => {
+      if (request.body.response_format !== undefined) {
+        response.writeHead(400, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: "'response_format.type' must be 'text'" }));
+      } else completion(`Here you go: ${JSON.stringify(rated)}`)(request, response);
+    };
     const { appraiser: llm, reasons } = appraiser();
-    const outcome = await llm.appraise(event, context);
-    expect(outcome).toEqual({ appraisal: appraiseText(event, context), appraiser: 'lexicon (fallback)' });
+    expect(await llm.appraise(event, context)).toEqual({ appraisal: rated, appraiser: 'llm' });
+    expect(received.map((r) => r.body.response_format?.type ?? 'none')).toEqual([
+      'json_schema',
+      'json_object',
+      'none',
+    ]);
+    // It remembers: the next question goes out plain at once.
+    received.length = 0;
+    expect((await llm.appraise(event, context)).appraiser).toBe('llm');
+    expect(received.map((r) => r.body.response_format?.type ?? 'none')).toEqual(['none']);
+    expect(reasons).toEqual([]);
+  });
+
+  it('does not step down a fixed response format', async () => {
+    handle = (_request, response) => {
+      response.writeHead(400);
+      response.end('unsupported response_format');
+    };
+    const { appraiser: llm, reasons } = appraiser({ responseFormat: 'json_object' });
+    expect((await llm.appraise(event, context)).fallbackReason).toBe('HTTP 400: unsupported response_format');
+    expect(received).toHaveLength(1);
     expect(reasons).toHaveLength(1);
-    expect(reasons[0]).toMatch(reason);
+  });
+
+  it('honours Retry-After on 429: the reader answers until the pause is over', async () => {
+    const clock = createManualClock();
+    handle = (_request, response) => {
+      response.writeHead(429, { 'retry-after': '30', 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: 'Rate limit reached' } }));
+    };
+    const { appraiser: llm, reasons } = appraiser({ clock });
+    const first = await llm.appraise(event, context);
+    expect(first.appraiser).toBe('reader');
+    expect(first.fallbackReason).toMatch(/^HTTP 429 from the LLM \(Retry-After 30 s\): .*Rate limit reached/);
+    handle = completion(JSON.stringify(rated));
+    clock.advance(10_000);
+    const paused = await llm.appraise(event, context);
+    expect(paused.appraiser).toBe('reader');
+    expect(paused.fallbackReason).toBe('HTTP 429 from the LLM (Retry-After 30 s); not asking again for 20 s');
+    expect(received).toHaveLength(1);
+    clock.advance(20_000);
+    expect(await llm.appraise(event, context)).toEqual({ appraisal: rated, appraiser: 'llm' });
+    expect(received).toHaveLength(2);
+    expect(reasons).toHaveLength(2);
+  });
+
+  it('reads Retry-After as an HTTP date, and pauses 10 s after a 429 without one', async () => {
+    const clock = createManualClock();
+    handle = (_request, response) => {
+      response.writeHead(429, { 'retry-after': new Date(clock.now() + 45_000).toUTCString() });
+      response.end();
+    };
+    const dated = appraiser({ clock }).appraiser;
+    expect((await dated.appraise(event, context)).fallbackReason).toMatch(/Retry-After 45 s/);
+    handle = (_request, response) => {
+      response.writeHead(429);
+      response.end();
+    };
+    const bare = appraiser({ clock }).appraiser;
+    expect((await bare.appraise(event, context)).fallbackReason).toMatch(/Retry-After 10 s/);
+    clock.advance(10_000);
+    handle = completion(JSON.stringify(rated));
+    expect((await bare.appraise(event, context)).appraiser).toBe('llm');
   });
 
   it('falls back when the server never answers', async () => {
     handle = () => {};
     const { appraiser: llm, reasons } = appraiser({ timeoutMs: 200 });
     const outcome = await llm.appraise(event, context);
-    expect(outcome.appraiser).toBe('lexicon (fallback)');
+    expect(outcome).toEqual({ ...offline(), fallbackReason: 'timed out after 200 ms' });
     expect(reasons).toEqual(['timed out after 200 ms']);
   });
 
@@ -222,7 +320,8 @@ describe('OpenAI appraiser', () => {
     await new Promise((resolve) => closed.close(resolve));
     const { appraiser: llm, reasons } = appraiser({ baseURL: `http://127.0.0.1:${port}/v1` });
     const outcome = await llm.appraise(event, context);
-    expect(outcome.appraiser).toBe('lexicon (fallback)');
+    expect(outcome.appraiser).toBe('reader');
+    expect(outcome.fallbackReason).toBe(reasons[0]);
     expect(reasons[0]).toMatch(/^request failed: fetch failed.*ECONNREFUSED/);
   });
 
@@ -241,7 +340,8 @@ describe('OpenAI appraiser', () => {
     });
     expect(await llm.appraise(event, context)).toEqual({
       appraisal: neutralAppraisal,
-      appraiser: 'fixed (fallback)',
+      appraiser: 'fixed',
+      fallbackReason: 'reply holds no JSON object: "nope"',
     });
     expect(calls).toEqual([['reply holds no JSON object: "nope"', undefined]]);
   });
@@ -282,6 +382,7 @@ describe('OpenAI appraiser', () => {
       expect((error as Error).message).toMatch(/model: must be a non-empty string/);
       expect((error as Error).message).toMatch(/timeoutMs: must be a positive number/);
       expect((error as Error).message).toMatch(/temperature: must be a number in \[0, 2\]/);
+      expect((error as Error).message).toMatch(/^Invalid LLM settings: /);
     }
   });
 });

@@ -1,32 +1,16 @@
-import { isLimbicError, LimbicError, toValidationError, type ValidationIssue } from '../errors.js';
+import { isLimbicError, LimbicError } from '../errors.js';
+import { createJsonChat, type JsonChatOptions } from '../llm/json-chat.js';
 import { validateWith } from '../util/validation.js';
 import { type Appraisal, appraisalDimensions, appraisalRanges, appraisalSchema } from './appraisal.js';
 import type { AppraisalContext, AppraisalOutcome, Appraiser, EventSource, TextEvent } from './appraiser.js';
-import { createLexiconAppraiser } from './lexicon-appraiser.js';
+import { createReaderAppraiser } from './reader-appraiser.js';
 
-/** Options of {@link createOpenAIAppraiser}. */
-export interface OpenAIAppraiserOptions {
-  /** Base URL of an OpenAI-compatible API, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:1234/v1`. */
-  baseURL: string;
-  /** Model name sent with every request, e.g. `gpt-4o-mini`. */
-  model: string;
-  /** Sent as `Authorization: Bearer <apiKey>`; local servers usually need none. */
-  apiKey?: string;
-  /** Time allowed for the whole request, body included, before falling back. Default 10 000 ms. */
-  timeoutMs?: number;
-  /** The fetch to use. Default `globalThis.fetch`. */
-  fetch?: typeof fetch;
-  /** Appraiser used when the model fails. Default the offline {@link createLexiconAppraiser | lexicon} appraiser. */
+/** Options of {@link createOpenAIAppraiser}: the LLM settings, the fallback, and the ports tests replace. */
+export interface OpenAIAppraiserOptions extends JsonChatOptions {
+  /** Appraiser used when the model fails. Default the offline {@link createReaderAppraiser | reader} appraiser. */
   fallback?: Appraiser;
-  /** Sampling temperature in [0, 2]. Default 0, so the same event gets the same appraisal. */
-  temperature?: number;
   /** Called with a readable reason (and the error, if any) each time the fallback is used. */
   onFallback?: (reason: string, error?: unknown) => void;
-  /**
-   * The `response_format` to request: `json_object` (JSON mode, the default), `json_schema` (structured output with
-   * the six keys; LM Studio accepts only this or none), or `none` to send no `response_format` at all.
-   */
-  responseFormat?: 'json_object' | 'json_schema' | 'none';
 }
 
 // Model values this close outside a range are rounding, not misunderstanding: clamp them, reject the rest.
@@ -51,24 +35,12 @@ export const appraisalRubric = [
   '{"goal_relevance":0.6,"goal_congruence":-0.7,"expectedness":0.3,"controllability":0.4,"agency":-0.8,"norm_compatibility":-0.6}',
 ].join('\n');
 
-const numberField = { type: 'number' } as const;
-const responseFormats = {
-  json_object: { type: 'json_object' },
-  json_schema: {
-    type: 'json_schema',
-    json_schema: {
-      name: 'appraisal',
-      strict: true,
-      schema: {
-        type: 'object',
-        properties: Object.fromEntries(appraisalDimensions.map((key) => [key, numberField])),
-        required: appraisalDimensions,
-        additionalProperties: false,
-      },
-    },
-  },
-  none: undefined,
-} as const;
+const appraisalJsonSchema = {
+  type: 'object',
+  properties: Object.fromEntries(appraisalDimensions.map((key) => [key, { type: 'number' }])),
+  required: appraisalDimensions,
+  additionalProperties: false,
+};
 
 const sourceNotes: Record<EventSource, string> = {
   user: 'user (a message the user sent to the character: "you" is the character, "I" is the user)',
@@ -97,44 +69,8 @@ export function toAppraisalPrompt(event: TextEvent, context: AppraisalContext): 
   ].join('\n');
 }
 
-/** Finds the first JSON object in a model reply, skipping reasoning blocks, code fences and prose around it. */
-function extractObject(content: string): unknown {
-  const text = content.replace(/<think>[\s\S]*?<\/think>/gi, '').trim();
-  try {
-    return JSON.parse(text);
-  } catch {
-    // Not bare JSON: look for the first balanced {...} below.
-  }
-  const start = text.indexOf('{');
-  let depth = 0;
-  let quoted = false;
-  for (let i = start; start >= 0 && i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '\\') i++;
-      else if (c === '"') quoted = false;
-    } else if (c === '"') quoted = true;
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) {
-      try {
-        return JSON.parse(text.slice(start, i + 1));
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
-/** Turns a model reply into an appraisal, or a reason why it is not one. */
-function readReply(body: unknown): { appraisal: Appraisal } | { reason: string } {
-  const content = (body as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message
-    ?.content;
-  if (typeof content !== 'string') return { reason: 'response has no choices[0].message.content' };
-  const value = extractObject(content);
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { reason: `reply holds no JSON object: ${JSON.stringify(content.slice(0, 80))}` };
-  }
+/** Turns a model's JSON answer into an appraisal (snapping near misses into range), or a reason why it is not one. */
+function readAnswer(value: Record<string, unknown>): { appraisal: Appraisal } | { reason: string } {
   // Some models wrap the answer once, e.g. {"appraisal": {...}}.
   const values = Object.values(value);
   const inner =
@@ -153,70 +89,22 @@ function readReply(body: unknown): { appraisal: Appraisal } | { reason: string }
   };
 }
 
-function validateOptions(options: OpenAIAppraiserOptions): void {
-  const issues: ValidationIssue[] = [];
-  let url: URL | undefined;
-  try {
-    url = new URL(options.baseURL);
-  } catch {
-    // Reported below.
-  }
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    issues.push({
-      path: 'baseURL',
-      message: `must be an http(s) URL (got ${JSON.stringify(options.baseURL)})`,
-    });
-  }
-  if (typeof options.model !== 'string' || options.model.trim() === '') {
-    issues.push({ path: 'model', message: 'must be a non-empty string' });
-  }
-  const { timeoutMs, temperature } = options;
-  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    issues.push({
-      path: 'timeoutMs',
-      message: `must be a positive number of milliseconds (got ${timeoutMs})`,
-    });
-  }
-  if (temperature !== undefined && !(Number.isFinite(temperature) && temperature >= 0 && temperature <= 2)) {
-    issues.push({ path: 'temperature', message: `must be a number in [0, 2] (got ${temperature})` });
-  }
-  if (options.responseFormat !== undefined && !Object.hasOwn(responseFormats, options.responseFormat)) {
-    issues.push({ path: 'responseFormat', message: 'must be json_object, json_schema or none' });
-  }
-  if (typeof (options.fetch ?? globalThis.fetch) !== 'function') {
-    issues.push({ path: 'fetch', message: 'must be a function (no global fetch in this runtime)' });
-  }
-  if (issues.length > 0) throw toValidationError('OpenAI appraiser options', issues);
-}
-
-function describeError(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return error instanceof Error ? `${error.message}${cause}` : String(error);
-}
-
 /**
- * Creates an appraiser that asks an OpenAI-compatible chat completions API (OpenAI, LM Studio, Ollama, vLLM,
- * llama.cpp) to rate the event with {@link appraisalRubric}. Any failure (network, timeout, HTTP status, a reply
- * that is not a valid appraisal) calls `onFallback` and returns the fallback's outcome, named
- * `<fallback> (fallback)`; an abort by the caller's signal rejects with its reason instead.
+ * Creates the appraiser named `llm`: it asks an OpenAI-compatible chat completions API (OpenAI, LM Studio, Ollama,
+ * vLLM, llama.cpp) to rate the event with {@link appraisalRubric}. Any failure (network, timeout, 429 or 5xx, a
+ * refusal, a reply that is not a valid appraisal) calls `onFallback` and returns the fallback's outcome with the
+ * reason in `fallbackReason`, so a turn never fails because the model did; an abort by the caller's signal rejects
+ * with its reason instead. After a 429 the model is not asked again until its `Retry-After` has passed.
  * @throws LimbicError VALIDATION_ERROR when an option is invalid.
  * @example
  * const appraiser = createOpenAIAppraiser({ baseURL: 'http://127.0.0.1:1234/v1', model: 'qwen2.5-7b-instruct' });
- * const { appraisal, appraiser: by } = await appraiser.appraise({ description: 'You did it!' }, { name: 'Luna' });
+ * const { appraisal, appraiser: by, fallbackReason } = await appraiser.appraise({ description: 'You did it!' }, {});
  */
 export function createOpenAIAppraiser(options: OpenAIAppraiserOptions): Appraiser {
-  validateOptions(options);
-  const url = `${options.baseURL.replace(/\/+$/, '')}/chat/completions`;
-  // Called unbound: browsers throw "Illegal invocation" when fetch is called as a method of another object.
-  const send = options.fetch ?? globalThis.fetch;
-  const fallback = options.fallback ?? createLexiconAppraiser();
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const temperature = options.temperature ?? 0;
-  const responseFormat = responseFormats[options.responseFormat ?? 'json_object'];
-  const { model, onFallback } = options;
-  const name = `openai:${model}`;
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  const chat = createJsonChat(options);
+  const fallback = options.fallback ?? createReaderAppraiser();
+  const { onFallback } = options;
+  const name = 'llm';
 
   async function fallBack(
     reason: string,
@@ -232,11 +120,11 @@ export function createOpenAIAppraiser(options: OpenAIAppraiserOptions): Appraise
     }
     try {
       const outcome = await fallback.appraise(event, context, signal);
-      return { appraisal: outcome.appraisal, appraiser: `${fallback.name} (fallback)` };
+      return { ...outcome, fallbackReason: reason };
     } catch (cause) {
       if (signal?.aborted) throw signal.reason;
       if (isLimbicError(cause)) throw cause;
-      throw new LimbicError('APPRAISER_FAILED', `${name} failed (${reason}) and so did ${fallback.name}`, {
+      throw new LimbicError('APPRAISER_FAILED', `The LLM failed (${reason}) and so did ${fallback.name}`, {
         cause,
       });
     }
@@ -245,49 +133,19 @@ export function createOpenAIAppraiser(options: OpenAIAppraiserOptions): Appraise
   return {
     name,
     async appraise(event, context, signal) {
-      signal?.throwIfAborted();
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const body = JSON.stringify({
-        model,
-        temperature,
-        response_format: responseFormat,
-        messages: [
-          { role: 'system', content: appraisalRubric },
-          { role: 'user', content: toAppraisalPrompt(event, context) },
-        ],
-      });
-      let status: number;
-      let text: string;
-      try {
-        const signals = signal ? AbortSignal.any([signal, timeout]) : timeout;
-        const response = await send(url, { method: 'POST', headers, body, signal: signals });
-        status = response.status;
-        text = await response.text();
-      } catch (error) {
-        if (signal?.aborted) throw signal.reason;
-        const reason = timeout.aborted
-          ? `timed out after ${timeoutMs} ms`
-          : `request failed: ${describeError(error)}`;
-        return fallBack(reason, error, event, context, signal);
-      }
-      if (status < 200 || status > 299) {
-        return fallBack(`HTTP ${status}: ${text.slice(0, 200)}`, undefined, event, context, signal);
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch (error) {
-        return fallBack(
-          `response is not JSON: ${JSON.stringify(text.slice(0, 80))}`,
-          error,
-          event,
-          context,
-          signal,
-        );
-      }
-      const reply = readReply(json);
-      if ('reason' in reply) return fallBack(reply.reason, undefined, event, context, signal);
-      return { appraisal: reply.appraisal, appraiser: name };
+      const answer = await chat.ask(
+        {
+          system: appraisalRubric,
+          user: toAppraisalPrompt(event, context),
+          schemaName: 'appraisal',
+          schema: appraisalJsonSchema,
+        },
+        signal,
+      );
+      if (!answer.ok) return fallBack(answer.reason, answer.error, event, context, signal);
+      const read = readAnswer(answer.value);
+      if ('reason' in read) return fallBack(read.reason, undefined, event, context, signal);
+      return { appraisal: read.appraisal, appraiser: name };
     },
   };
 }

@@ -103,7 +103,11 @@ export const personaDefinitionSchema = z.strictObject(
     personality: personalitySchema.optional(),
     emotion_config: emotionConfigSchema.optional(),
     goals: list(text(300), 20, 'strings of at most 300 characters').optional(),
-    description: text(300).optional(),
+    description: text(300)
+      .describe(
+        'One line saying who the character is. Sent without preset and personality, it is the brief from which the configured LLM writes the persona.',
+      )
+      .optional(),
   },
   { error: 'must be an object' },
 );

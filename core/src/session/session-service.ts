@@ -1,7 +1,7 @@
 import type { Appraisal } from '../appraisal/appraisal.js';
 import { clampAppraisal, parseAppraisal } from '../appraisal/appraisal.js';
-import type { Appraiser } from '../appraisal/appraiser.js';
-import { createLexiconAppraiser } from '../appraisal/lexicon-appraiser.js';
+import type { AppraisalOutcome, Appraiser } from '../appraisal/appraiser.js';
+import { createReaderAppraiser } from '../appraisal/reader-appraiser.js';
 import { type Clock, createSystemClock } from '../clock.js';
 import { advanceTo } from '../engine/advance.js';
 import { applyAppraisal } from '../engine/apply-turn.js';
@@ -9,6 +9,9 @@ import { createInitialState } from '../engine/engine-state.js';
 import { observe } from '../engine/observe.js';
 import { isLimbicError, LimbicError, toValidationError } from '../errors.js';
 import { deriveEngineParams, type EngineParams } from '../persona/engine-params.js';
+import type { ResolvedPersona } from '../persona/persona.js';
+import { validatePersonaShape } from '../persona/persona-schema.js';
+import type { PersonaWriter } from '../persona/persona-writer.js';
 import { resolvePersona } from '../persona/resolve-persona.js';
 import { defaultPreferences, type ProactivePreferences, parsePreferences } from '../proactive/preferences.js';
 import {
@@ -39,8 +42,16 @@ export interface SessionServiceOptions {
   clock?: Clock;
   /** Randomness for identifiers. Default: Web Crypto. */
   random?: Random;
-  /** Turns text into appraisals. Default: the offline English lexicon appraiser. */
+  /**
+   * Turns text into appraisals. Default: the offline {@link createReaderAppraiser | reader} (English; its weights
+   * load on the first text turn).
+   */
   appraiser?: Appraiser;
+  /**
+   * Writes personas from a description (an LLM, e.g. `createPersonaWriter(settings)`). Without one, a definition that
+   * gives only a description is a VALIDATION_ERROR naming the missing setting.
+   */
+  personaWriter?: PersonaWriter;
   /** Session quota of an owner (undefined: unlimited). */
   maxSessions?: (owner: string) => number | undefined;
   /** Compare-and-set retries before a turn fails with CONFLICT. Default 32 (several instances on one session). */
@@ -63,6 +74,19 @@ export interface AckResult {
 
 const minRecheckMs = 60_000;
 
+/** The rule a description-only persona breaks when no LLM is configured. */
+const noWriterMessage =
+  'a persona from a description alone is written by an LLM, and none is configured (gateway: set LIMBIC_LLM_URL ' +
+  'and LIMBIC_LLM_MODEL; in-process: the personaWriter option, or llm in openEngine()); or send a preset or ' +
+  'personality with it';
+
+/** True for a definition that gives a description and neither a preset nor a personality. */
+function asksForWriter(definition: unknown): boolean {
+  if (definition === null || typeof definition !== 'object' || Array.isArray(definition)) return false;
+  const d = definition as Record<string, unknown>;
+  return typeof d.description === 'string' && d.preset === undefined && d.personality === undefined;
+}
+
 function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
@@ -81,6 +105,7 @@ export class SessionService {
   readonly store: SessionStore;
   readonly clock: Clock;
   readonly appraiser: Appraiser;
+  readonly personaWriter: PersonaWriter | undefined;
   readonly #random: Random;
   readonly #maxSessions: (owner: string) => number | undefined;
   readonly #maxRetries: number;
@@ -94,7 +119,8 @@ export class SessionService {
   constructor(options: SessionServiceOptions = {}) {
     this.store = options.store ?? createMemoryStore();
     this.clock = options.clock ?? createSystemClock();
-    this.appraiser = options.appraiser ?? createLexiconAppraiser();
+    this.appraiser = options.appraiser ?? createReaderAppraiser();
+    this.personaWriter = options.personaWriter;
     this.#random = options.random ?? createCryptoRandom();
     this.#sessionId = createIdGenerator(this.#random);
     this.#maxSessions = options.maxSessions ?? (() => undefined);
@@ -119,14 +145,19 @@ export class SessionService {
   /**
    * Creates a session from a persona definition (preset, custom, or both). `maxSessions` (default: the service's
    * `maxSessions` option) is the owner's quota, checked atomically with the insert.
-   * @throws LimbicError VALIDATION_ERROR, INVALID_PRESET or SESSION_LIMIT.
+   *
+   * A definition with a `description` but neither `preset` nor `personality` asks the `personaWriter` (an LLM) to
+   * write the persona from the description; the fields the definition does give (identity fields, goals,
+   * emotion_config) take precedence over the written ones, and the description is kept as it was sent.
+   * @throws LimbicError VALIDATION_ERROR (also when a description alone is sent and no persona writer is
+   * configured), INVALID_PRESET, SESSION_LIMIT, or APPRAISER_FAILED when the LLM could not write the persona.
    */
   async createSession(
     owner: string,
     definition: unknown,
-    options: { maxSessions?: number } = {},
+    options: { maxSessions?: number; signal?: AbortSignal } = {},
   ): Promise<SessionInfo> {
-    const persona = resolvePersona(definition);
+    const persona = await this.#resolvePersona(definition, options.signal);
     const params = deriveEngineParams(persona);
     const now = this.clock.now();
     const record: SessionRecord = {
@@ -152,6 +183,22 @@ export class SessionService {
     this.#params.set(record.id, persona, params);
     this.#emitState(record, 'created');
     return { sessionId: record.id, persona, config: params.config, createdAt: iso(record.createdAt) };
+  }
+
+  async #resolvePersona(definition: unknown, signal: AbortSignal | undefined): Promise<ResolvedPersona> {
+    if (!asksForWriter(definition)) return resolvePersona(definition);
+    const shape = validatePersonaShape(definition);
+    if (!shape.ok) throw toValidationError('persona', shape.issues);
+    if (!this.personaWriter) {
+      throw toValidationError('persona', [{ path: 'description', message: noWriterMessage }]);
+    }
+    const given = shape.value;
+    const written = await this.personaWriter.write(given.description ?? '', signal);
+    return resolvePersona({
+      ...written,
+      ...given,
+      identity: { ...written.identity, ...given.identity },
+    });
   }
 
   /** Reads a session with its current state. @throws LimbicError NOT_FOUND. */
@@ -238,9 +285,9 @@ export class SessionService {
     const record = await this.#load(owner, turn.sessionId);
     const { persona } = this.#paramsOf(record);
     let appraisal: Appraisal;
-    let appraiser: string;
+    let outcome: AppraisalOutcome;
     try {
-      const outcome = await this.appraiser.appraise(
+      outcome = await this.appraiser.appraise(
         { description: turn.description, source: turn.source },
         {
           name: persona.identity.name,
@@ -248,24 +295,28 @@ export class SessionService {
           coreValues: persona.identity.core_values,
           goals: persona.goals,
           language: persona.identity.language,
+          rapport: record.state.rapport,
+          agreeableness: persona.personality.A,
         },
         signal,
       );
       appraisal = clampAppraisal(parseAppraisal(outcome.appraisal));
-      appraiser = outcome.appraiser;
     } catch (error) {
       if (isLimbicError(error) && error.code !== 'VALIDATION_ERROR') throw error;
       throw new LimbicError('APPRAISER_FAILED', `The ${this.appraiser.name} appraiser failed`, {
         cause: error,
       });
     }
-    const result = await this.#turn(owner, turn.sessionId, appraisal, {
+    return this.#turn(owner, turn.sessionId, appraisal, {
       context: turn.description,
       elapsedSeconds: turn.elapsedSeconds,
       interaction: turn.source === 'user',
+      text: {
+        appraiser: outcome.appraiser,
+        fallback_reason: outcome.fallbackReason ?? null,
+        perceived: outcome.perceived ?? null,
+      },
     });
-    result.appraiser = appraiser;
-    return result;
   }
 
   /** The session's proactive preferences. @throws LimbicError NOT_FOUND. */
@@ -407,7 +458,13 @@ export class SessionService {
     owner: string,
     sessionId: string,
     appraisal: Appraisal,
-    opts: { context: string | null; elapsedSeconds: number | undefined; interaction: boolean },
+    opts: {
+      context: string | null;
+      elapsedSeconds: number | undefined;
+      interaction: boolean;
+      /** Text turns: what the appraiser says about itself, part of the result (and of the `turn` event). */
+      text?: Pick<TurnResult, 'appraiser' | 'fallback_reason' | 'perceived'>;
+    },
   ): Promise<TurnResult> {
     return this.#mutate(owner, sessionId, (record, params, now) => {
       const elapsed = opts.elapsedSeconds ?? Math.max(0, (now - record.state.time) / 1000);
@@ -433,6 +490,7 @@ export class SessionService {
         ));
       }
       const result = buildTurnResult(outcome, appraisal, persona, params, opts.context);
+      if (opts.text) Object.assign(result, opts.text);
       const next: SessionRecord = {
         id: record.id,
         owner: record.owner,

@@ -1,4 +1,5 @@
 import type { Appraisal } from '../appraisal/appraisal.js';
+import type { Perceived } from '../appraisal/reader-appraiser.js';
 import type { StageTransition } from '../body/soul-stage.js';
 import type { EmotionLabel, IntensityLevel } from '../labels/emotion-label.js';
 import type { EmotionConfig, ResolvedPersona, Vad } from '../persona/persona.js';
@@ -65,8 +66,15 @@ export interface TurnResult {
   need_state: NeedState;
   interpersonal: Interpersonal;
   prompt_data: PromptData;
-  /** For text turns: which appraiser turned the text into the appraisal. */
+  /**
+   * Text turns only: the appraiser that turned the text into the appraisal: `reader` (the offline reader, the
+   * default), `llm` (the configured OpenAI-compatible model), or a custom appraiser's name.
+   */
   appraiser?: string;
+  /** Text turns only: why the configured appraiser (the LLM) was not used for this turn, or null when it was. */
+  fallback_reason?: string | null;
+  /** Text turns only: what the offline reader read in the message, or null when it did not run (the LLM answered). */
+  perceived?: Perceived | null;
 }
 
 /** Why a session's state changed; `remote`: another process sharing the store wrote it (seen through its watch). */

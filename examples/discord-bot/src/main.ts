@@ -22,6 +22,7 @@ function required(name: string): string {
 
 const token = required('DISCORD_TOKEN');
 const remote = process.argv.includes('--remote');
+const llm = llmFromEnv();
 const engine: Engine = remote
   ? await openEngine({
       mode: 'remote',
@@ -29,8 +30,11 @@ const engine: Engine = remote
       apiKey: required('LIMBIC_API_KEY'),
       ...(process.env.LIMBIC_DATA ? { dataDir: process.env.LIMBIC_DATA } : {}),
     })
-  : await openEngine(process.env.LIMBIC_DATA ? { dataDir: process.env.LIMBIC_DATA } : {});
-const llm = llmFromEnv();
+  : await openEngine({
+      ...(process.env.LIMBIC_DATA ? { dataDir: process.env.LIMBIC_DATA } : {}),
+      // With an LLM, it also appraises each message; the offline reader answers when it fails.
+      ...(llm ? { llm: { ...llm, onFallback: (reason) => console.warn(`LLM appraiser: ${reason}`) } } : {}),
+    });
 const name = process.env.CHARACTER_NAME ?? 'Mira';
 
 const client = new Client({

@@ -1,25 +1,23 @@
-import type { LimbicTurn } from '@limbic/bot-kit';
+import { type LimbicTurn, type LlmSettings, llmSettingsFromEnv } from '@limbic/bot-kit';
 
-/** An OpenAI-compatible chat endpoint, when configured (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
-export interface LlmConfig {
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
-}
-
-/** Reads the optional LLM settings from the environment. */
-export function llmFromEnv(env: NodeJS.ProcessEnv = process.env): LlmConfig | undefined {
-  if (!env.LLM_BASE_URL) return undefined;
-  return {
-    baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''),
-    apiKey: env.LLM_API_KEY,
-    model: env.LLM_MODEL ?? 'gpt-4o-mini',
-  };
+/**
+ * Reads the optional OpenAI-compatible model from LIMBIC_LLM_URL, LIMBIC_LLM_MODEL, LIMBIC_LLM_API_KEY and
+ * LIMBIC_LLM_TIMEOUT_MS (the gateway's settings): it appraises messages and writes the replies. Exits with the
+ * problems when a setting is invalid.
+ */
+export function llmFromEnv(env: NodeJS.ProcessEnv = process.env): LlmSettings | undefined {
+  const issues: { path: string; message: string }[] = [];
+  const settings = llmSettingsFromEnv(env, issues);
+  if (issues.length > 0) {
+    console.error(issues.map((issue) => `${issue.path}: ${issue.message}`).join('\n'));
+    process.exit(2);
+  }
+  return settings;
 }
 
 /** Asks the LLM for a reply with Limbic's context block as the system prompt. */
-export async function complete(llm: LlmConfig, system: string, user: string): Promise<string> {
-  const response = await fetch(`${llm.baseUrl}/chat/completions`, {
+export async function complete(llm: LlmSettings, system: string, user: string): Promise<string> {
+  const response = await fetch(`${llm.baseURL.replace(/\/+$/, '')}/chat/completions`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -46,7 +44,7 @@ export async function complete(llm: LlmConfig, system: string, user: string): Pr
 export async function replyTo(
   text: string,
   turn: LimbicTurn | undefined,
-  llm: LlmConfig | undefined,
+  llm: LlmSettings | undefined,
 ): Promise<string> {
   if (!turn) return 'I am a little lost for words right now.';
   if (llm) {

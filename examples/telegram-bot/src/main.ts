@@ -24,6 +24,7 @@ function required(name: string): string {
 
 const token = required('TELEGRAM_BOT_TOKEN');
 const remote = process.argv.includes('--remote');
+const llm = llmFromEnv();
 const engine: Engine = remote
   ? await openEngine({
       mode: 'remote',
@@ -31,8 +32,11 @@ const engine: Engine = remote
       apiKey: required('LIMBIC_API_KEY'),
       ...(process.env.LIMBIC_DATA ? { dataDir: process.env.LIMBIC_DATA } : {}),
     })
-  : await openEngine(process.env.LIMBIC_DATA ? { dataDir: process.env.LIMBIC_DATA } : {});
-const llm = llmFromEnv();
+  : await openEngine({
+      ...(process.env.LIMBIC_DATA ? { dataDir: process.env.LIMBIC_DATA } : {}),
+      // With an LLM, it also appraises each message; the offline reader answers when it fails.
+      ...(llm ? { llm: { ...llm, onFallback: (reason) => console.warn(`LLM appraiser: ${reason}`) } } : {}),
+    });
 
 const bot = new Bot<BotContext>(token, {
   // TELEGRAM_API_ROOT points the bot at another Bot API server (a local one, or the tests' fake).

@@ -1,4 +1,4 @@
-import { type FakeTelegram, startFakeTelegram } from '@limbic/fake-platforms';
+import { type FakeTelegram, startFakeLlm, startFakeTelegram } from '@limbic/fake-platforms';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   cleanUpGateways,
@@ -36,6 +36,31 @@ describe('examples/telegram-bot', () => {
     expect(reply!.text).toMatch(/^\((\w+) (\w+)\) Nice to meet you!$/);
     example.child.kill('SIGTERM');
     expect(await example.exited).toBe(0);
+  }, 60_000);
+
+  it('with LIMBIC_LLM_URL the model appraises each message and writes the reply', async () => {
+    const llm = await startFakeLlm();
+    try {
+      telegram = await startFakeTelegram();
+      const example = startBot({
+        TELEGRAM_BOT_TOKEN: telegram.token,
+        TELEGRAM_API_ROOT: telegram.apiRoot,
+        LIMBIC_DATA: exampleDataDir(),
+        LIMBIC_LLM_URL: llm.baseURL,
+        LIMBIC_LLM_MODEL: 'fake-model',
+      });
+      await example.waitFor(/is running \(embedded on sqlite .*\(text turns: LLM fake-model/);
+      telegram.sendText({ chatId: 79, userId: 79, text: 'Thank you, you are wonderful!' });
+      const [reply] = await telegram.waitForSent(1, 30_000);
+      expect(reply!.text).toBe('LLM reply');
+      const [appraisal, chat] = llm.calls;
+      expect(appraisal?.user).toContain('<event>\nThank you, you are wonderful!\n</event>');
+      expect(chat?.system).toMatch(/grateful|gratitude/i);
+      example.child.kill('SIGTERM');
+      expect(await example.exited).toBe(0);
+    } finally {
+      await llm.close();
+    }
   }, 60_000);
 
   it('with --remote it runs the character on a gateway process', async () => {

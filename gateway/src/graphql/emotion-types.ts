@@ -3,6 +3,8 @@ import type {
   BodyBudget,
   Interpersonal,
   NeedState,
+  Perceived,
+  ReaderCategory,
   SoulStageView,
   StageTransition,
   StateSnapshot,
@@ -13,6 +15,8 @@ import { builder } from './builder.js';
 import {
   EmotionLabelEnum,
   IntensityLevelEnum,
+  ReaderCategoryEnum,
+  ReaderGroupEnum,
   SoulStageGroupEnum,
   SoulStageIdEnum,
   StageTransitionReasonEnum,
@@ -141,6 +145,37 @@ StateSnapshotRef.implement({
   }),
 });
 
+/** One category's probability in a reading. */
+const CategoryScoreRef = builder
+  .objectRef<{ category: ReaderCategory; score: number }>('CategoryScore')
+  .implement({
+    description: 'The probability the offline reader gives one GoEmotions category.',
+    fields: (t) => ({
+      category: t.expose('category', { type: ReaderCategoryEnum }),
+      score: t.exposeFloat('score', { description: 'In [0, 1]' }),
+    }),
+  });
+
+/** What the offline reader read in a text turn's message. */
+export const PerceivedRef = builder.objectRef<Perceived>('Perceived').implement({
+  description:
+    'What the offline reader read in a message: the emotion the writer expresses (GoEmotions), before the ' +
+    'character appraises it.',
+  fields: (t) => ({
+    emotion: t.expose('emotion', { type: ReaderCategoryEnum, description: 'The most likely category' }),
+    group: t.expose('group', { type: ReaderGroupEnum, description: 'Its Ekman group, or neutral' }),
+    confidence: t.exposeFloat('confidence', { description: 'Probability of that group, in [0, 1]' }),
+    scores: t.field({
+      type: [CategoryScoreRef],
+      description: 'Every category’s probability, highest first (REST and WebSocket: an object by category)',
+      resolve: (p) =>
+        Object.entries(p.scores)
+          .map(([category, score]) => ({ category: category as ReaderCategory, score }))
+          .sort((a, b) => b.score - a.score),
+    }),
+  }),
+});
+
 TurnResultRef.implement({
   description: 'What a turn did: the interface’s turn result plus mood, needs and relationship.',
   fields: (t) => ({
@@ -157,8 +192,21 @@ TurnResultRef.implement({
     prompt_data: t.expose('prompt_data', { type: PromptDataRef }),
     appraiser: t.string({
       nullable: true,
-      description: 'Text turns: the appraiser that turned the text into the appraisal',
+      description:
+        'Text turns: the appraiser that turned the text into the appraisal: reader (offline), llm, or a custom one',
       resolve: (r) => r.appraiser ?? null,
+    }),
+    fallback_reason: t.string({
+      nullable: true,
+      description:
+        'Text turns: why the LLM was not used for this turn (null when it was, or when none is set)',
+      resolve: (r) => r.fallback_reason ?? null,
+    }),
+    perceived: t.field({
+      type: PerceivedRef,
+      nullable: true,
+      description: 'Text turns: what the offline reader read in the message (null when the LLM answered)',
+      resolve: (r) => r.perceived ?? null,
     }),
   }),
 });

@@ -1,4 +1,11 @@
-import { emotionLabels, intensityLevels, soulStages, stageTransitionReasons } from '@limbic/core';
+import {
+  emotionLabels,
+  intensityLevels,
+  readerCategories,
+  readerGroups,
+  soulStages,
+  stageTransitionReasons,
+} from '@limbic/core';
 import { builder } from './builder.js';
 
 /** The 19 discrete emotion labels. */
@@ -29,4 +36,16 @@ export const SoulStageGroupEnum = builder.enumType('SoulStageGroup', {
 export const StageTransitionReasonEnum = builder.enumType('StageTransitionReason', {
   description: 'Why the soul stage changed.',
   values: stageTransitionReasons,
+});
+
+/** The 28 GoEmotions categories the offline reader reads. */
+export const ReaderCategoryEnum = builder.enumType('ReaderCategory', {
+  description: 'A GoEmotions category (Demszky et al. 2020), as the offline reader reads it in a message.',
+  values: readerCategories,
+});
+
+/** Ekman's six groups plus neutral. */
+export const ReaderGroupEnum = builder.enumType('ReaderGroup', {
+  description: 'The Ekman group of a GoEmotions category, or neutral.',
+  values: readerGroups,
 });

@@ -106,7 +106,10 @@ export const PersonaDefinitionInput = builder.inputType('PersonaDefinitionInput'
     personality: t.field({ type: PersonalityInput }),
     emotion_config: t.field({ type: EmotionConfigInput }),
     goals: t.stringList(),
-    description: t.string({ description: 'One line saying who the character is' }),
+    description: t.string({
+      description:
+        'One line saying who the character is. Sent without preset and personality, the brief from which the configured LLM writes the persona.',
+    }),
   }),
 });
 

@@ -18,7 +18,7 @@ builder.mutationType({
       type: SessionInfoRef,
       nullable: true,
       description:
-        'Creates a session from a preset, a custom persona, or both (REST POST /v1/persona). Errors: VALIDATION_ERROR, INVALID_PRESET, SESSION_LIMIT.',
+        'Creates a session from a preset, a custom persona, or both (REST POST /v1/persona). A `description` alone asks the configured LLM to write the persona. Errors: VALIDATION_ERROR (also: a description alone and no LLM), INVALID_PRESET, SESSION_LIMIT, APPRAISER_FAILED (the LLM wrote no valid persona).',
       args: { input: t.arg({ type: PersonaDefinitionInput, required: true }) },
       resolve: (_root, { input }, ctx) => {
         const plan = ctx.principal?.plan;

@@ -40,7 +40,7 @@ const statusText: Record<number, string> = {
   415: 'Content-Type is not application/json',
   429: 'Too many requests for this key',
   500: 'Internal error',
-  502: 'The text appraiser failed',
+  502: 'The LLM failed with no fallback (a text turn falls back to the offline reader; a persona written from a description has none)',
   503: 'The store is unavailable or the gateway is shutting down',
 };
 
@@ -175,7 +175,7 @@ export function createOpenApiDocument(version: string): OpenApiDocument {
           ok: 'SessionInfo',
           status: 201,
           body: 'PersonaDefinition',
-          errors: ['INVALID_PRESET', 'SESSION_LIMIT'],
+          errors: ['INVALID_PRESET', 'SESSION_LIMIT', 'APPRAISER_FAILED'],
         }),
         get: operation({
           id: 'listSessions',

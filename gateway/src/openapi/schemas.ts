@@ -9,6 +9,8 @@ import {
   preferencesSchema,
   presetIds,
   proactiveTypes,
+  readerCategories,
+  readerGroups,
   soulStages,
   stageTransitionReasons,
   supportedPromptLocales,
@@ -145,10 +147,30 @@ export function componentSchemas(): Record<string, JsonSchema> {
         ...shared,
         stage_transition: nullable(ref('StageTransition')),
         prompt_data: ref('PromptData'),
-        appraiser: str,
+        appraiser: {
+          ...str,
+          description:
+            'Text turns only: reader (the offline reader), llm (the configured model), or a custom appraiser',
+        },
+        fallback_reason: {
+          ...nullable(str),
+          description:
+            'Text turns only: why the LLM was not used for this turn (null when it was, or none is set)',
+        },
+        perceived: {
+          ...nullable(ref('Perceived')),
+          description:
+            'Text turns only: what the offline reader read in the message (null when the LLM answered)',
+        },
       },
-      ['appraiser'],
+      ['appraiser', 'fallback_reason', 'perceived'],
     ),
+    Perceived: obj({
+      emotion: oneOfValues(readerCategories),
+      group: oneOfValues(readerGroups),
+      confidence: unit,
+      scores: obj(Object.fromEntries(readerCategories.map((c) => [c, unit]))),
+    }),
     StateSnapshot: obj({ emotion: ref('Vad'), ...shared, turns: { ...int, minimum: 0 }, at: dateTime }),
     Persona: obj({
       preset: nullable(oneOfValues(presetIds)),

@@ -1,0 +1,315 @@
+import type { Clock } from '../clock.js';
+import { toValidationError, type ValidationIssue } from '../errors.js';
+
+/**
+ * How to reach an OpenAI-compatible chat completions API (OpenAI, LM Studio, Ollama, vLLM, llama.cpp): the settings
+ * the gateway reads from `LIMBIC_LLM_*` and the bots take in `openEngine({ llm })`.
+ */
+export interface LlmSettings {
+  /** Base URL, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:1234/v1` (`/chat/completions` is appended). */
+  baseURL: string;
+  /** Model name sent with every request, e.g. `gpt-4o-mini`. */
+  model: string;
+  /** Sent as `Authorization: Bearer <apiKey>`; local servers usually need none. */
+  apiKey?: string;
+  /** Time allowed for one answer (every attempt, body included) before giving up. Default 8 000 ms. */
+  timeoutMs?: number;
+  /**
+   * The `response_format` to request. `auto` (the default) asks for `json_schema` (structured output) first and,
+   * when the server answers 400 or 422, steps down to `json_object` and then to none, remembering what worked.
+   * A fixed value sends only that; `none` sends no `response_format` (the reply is then parsed leniently).
+   */
+  responseFormat?: LlmResponseFormat;
+}
+
+/** The `response_format` modes of {@link LlmSettings}. */
+export type LlmResponseFormat = 'auto' | 'json_schema' | 'json_object' | 'none';
+
+/** The response format modes, for validation and documentation. */
+export const llmResponseFormats = [
+  'auto',
+  'json_schema',
+  'json_object',
+  'none',
+] as const satisfies readonly LlmResponseFormat[];
+
+/** Options of {@link createJsonChat}: the settings plus the ports a test or a browser may replace. */
+export interface JsonChatOptions extends LlmSettings {
+  /** The fetch to use. Default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Sampling temperature in [0, 2]. Default 0, so the same question gets the same answer. */
+  temperature?: number;
+  /** The clock that times `Retry-After` pauses. Default the wall clock. */
+  clock?: Clock;
+}
+
+/** One question to the model: a system and a user message, and the JSON Schema the answer must follow. */
+export interface JsonQuestion {
+  system: string;
+  user: string;
+  /** Name of the schema for `json_schema` mode (letters, digits, `_`, `-`). */
+  schemaName: string;
+  /** The JSON Schema of the answer (strict mode: every property required, no additional ones). */
+  schema: Record<string, unknown>;
+}
+
+/** A model's answer: the first JSON object of its reply, or a readable reason why there is none. */
+export type JsonAnswer =
+  | { ok: true; value: Record<string, unknown> }
+  | { ok: false; reason: string; error?: unknown };
+
+/** Asks an OpenAI-compatible model questions whose answers are JSON objects. */
+export interface JsonChat {
+  readonly model: string;
+  /**
+   * Asks one question. Never rejects because of the model or the network: failures come back as `{ok: false,
+   * reason}`. Rejects only with the reason of the caller's `signal` when it aborts.
+   */
+  ask(question: JsonQuestion, signal?: AbortSignal): Promise<JsonAnswer>;
+}
+
+const formatOrder = ['json_schema', 'json_object', 'none'] as const;
+type Format = (typeof formatOrder)[number];
+
+/** Longest pause honoured from a `Retry-After` header, and the pause after a 429 that gives none. */
+const maxPauseMs = 10 * 60_000;
+const defaultPauseMs = 10_000;
+
+/** Checks LLM settings; every problem is listed, each naming its field (e.g. `llm.baseURL`). */
+export function llmSettingsIssues(settings: Partial<JsonChatOptions>, prefix = ''): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  let url: URL | undefined;
+  try {
+    url = new URL(String(settings.baseURL));
+  } catch {
+    // Reported below.
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    issues.push({
+      path: `${prefix}baseURL`,
+      message: `must be an http(s) URL (got ${JSON.stringify(settings.baseURL)})`,
+    });
+  }
+  if (typeof settings.model !== 'string' || settings.model.trim() === '') {
+    issues.push({ path: `${prefix}model`, message: 'must be a non-empty string' });
+  }
+  const { timeoutMs, temperature, responseFormat } = settings;
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+    issues.push({
+      path: `${prefix}timeoutMs`,
+      message: `must be a positive number of milliseconds (got ${timeoutMs})`,
+    });
+  }
+  if (temperature !== undefined && !(Number.isFinite(temperature) && temperature >= 0 && temperature <= 2)) {
+    issues.push({ path: `${prefix}temperature`, message: `must be a number in [0, 2] (got ${temperature})` });
+  }
+  if (responseFormat !== undefined && !(llmResponseFormats as readonly string[]).includes(responseFormat)) {
+    issues.push({
+      path: `${prefix}responseFormat`,
+      message: `must be one of ${llmResponseFormats.join(', ')} (got ${JSON.stringify(responseFormat)})`,
+    });
+  }
+  if (typeof (settings.fetch ?? globalThis.fetch) !== 'function') {
+    issues.push({ path: `${prefix}fetch`, message: 'must be a function (no global fetch in this runtime)' });
+  }
+  return issues;
+}
+
+/**
+ * Reads the `LIMBIC_LLM_*` variables of an environment: `undefined` when `LIMBIC_LLM_URL` is not set; otherwise the
+ * settings, or the problems, each naming its variable.
+ * @example
+ * const llm = llmSettingsFromEnv(process.env); // { baseURL, model, apiKey, timeoutMs, responseFormat } | undefined
+ */
+export function llmSettingsFromEnv(
+  env: Record<string, string | undefined>,
+  issues: ValidationIssue[] = [],
+): LlmSettings | undefined {
+  const baseURL = env.LIMBIC_LLM_URL?.trim();
+  const model = env.LIMBIC_LLM_MODEL?.trim();
+  if (!baseURL) {
+    if (model) issues.push({ path: 'LIMBIC_LLM_URL', message: 'must be set when LIMBIC_LLM_MODEL is' });
+    return undefined;
+  }
+  const settings: LlmSettings = { baseURL, model: model ?? '' };
+  if (env.LIMBIC_LLM_API_KEY) settings.apiKey = env.LIMBIC_LLM_API_KEY;
+  const timeout = env.LIMBIC_LLM_TIMEOUT_MS;
+  if (timeout !== undefined && timeout !== '') settings.timeoutMs = Number(timeout);
+  const format = env.LIMBIC_LLM_RESPONSE_FORMAT;
+  if (format !== undefined && format !== '') settings.responseFormat = format as LlmResponseFormat;
+  const names: Record<string, string> = {
+    baseURL: 'LIMBIC_LLM_URL',
+    model: 'LIMBIC_LLM_MODEL',
+    timeoutMs: 'LIMBIC_LLM_TIMEOUT_MS',
+    responseFormat: 'LIMBIC_LLM_RESPONSE_FORMAT',
+  };
+  for (const issue of llmSettingsIssues(settings)) {
+    issues.push({ ...issue, path: names[issue.path] ?? issue.path });
+  }
+  return settings;
+}
+
+/** Finds the first JSON object in a model reply, skipping reasoning blocks, code fences and prose around it. */
+export function extractJsonObject(content: string): unknown {
+  const text = content.replace(/<think>[\s\S]*?<\/think>/gi, '').trim();
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Not bare JSON: look for the first balanced {...} below.
+  }
+  const start = text.indexOf('{');
+  let depth = 0;
+  let quoted = false;
+  for (let i = start; start >= 0 && i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) {
+      try {
+        return JSON.parse(text.slice(start, i + 1));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+function describeError(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return error instanceof Error ? `${error.message}${cause}` : String(error);
+}
+
+/** Milliseconds from a Retry-After header (delta-seconds or an HTTP date), capped; `undefined` when absent or bad. */
+export function parseRetryAfter(header: string | null, now: number): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
+  if (!Number.isFinite(ms)) return undefined;
+  return Math.min(maxPauseMs, Math.max(0, ms));
+}
+
+function responseFormatOf(format: Format, question: JsonQuestion): unknown {
+  if (format === 'json_object') return { type: 'json_object' };
+  if (format === 'json_schema') {
+    return {
+      type: 'json_schema',
+      json_schema: { name: question.schemaName, strict: true, schema: question.schema },
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Creates a {@link JsonChat} over an OpenAI-compatible chat completions API. Lenient in what it reads (reasoning
+ * blocks, code fences and prose around the JSON; a `json_schema` server or a plain-text one), and it reports every
+ * failure as a reason: the network, the timeout, an HTTP status, a refusal, a reply with no JSON object. After a
+ * 429 (or a 503 with `Retry-After`) it does not ask again until the server's `Retry-After` has passed (10 s when the
+ * header is missing, at most 10 minutes), answering with the reason at once instead.
+ * @throws LimbicError VALIDATION_ERROR when a setting is invalid.
+ */
+export function createJsonChat(options: JsonChatOptions): JsonChat {
+  const issues = llmSettingsIssues(options);
+  if (issues.length > 0) throw toValidationError('LLM settings', issues);
+  const url = `${options.baseURL.replace(/\/+$/, '')}/chat/completions`;
+  // Called unbound: browsers throw "Illegal invocation" when fetch is called as a method of another object.
+  const send = options.fetch ?? globalThis.fetch;
+  const now = options.clock ? () => options.clock!.now() : () => Date.now();
+  const timeoutMs = options.timeoutMs ?? 8000;
+  const temperature = options.temperature ?? 0;
+  const configured = options.responseFormat ?? 'auto';
+  const { model } = options;
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  // In auto mode, the index in formatOrder of the richest format the server has not refused.
+  let level = 0;
+  let pausedUntil = 0;
+  let pauseReason = '';
+
+  async function once(
+    format: Format,
+    question: JsonQuestion,
+    signal: AbortSignal,
+  ): Promise<{ status: number; text: string; retryAfter: string | null }> {
+    const body = JSON.stringify({
+      model,
+      temperature,
+      response_format: responseFormatOf(format, question),
+      messages: [
+        { role: 'system', content: question.system },
+        { role: 'user', content: question.user },
+      ],
+    });
+    const response = await send(url, { method: 'POST', headers, body, signal });
+    return {
+      status: response.status,
+      text: await response.text(),
+      retryAfter: response.headers.get('retry-after'),
+    };
+  }
+
+  return {
+    model,
+    async ask(question, signal) {
+      signal?.throwIfAborted();
+      const at = now();
+      if (at < pausedUntil) {
+        return {
+          ok: false,
+          reason: `${pauseReason}; not asking again for ${Math.ceil((pausedUntil - at) / 1000)} s`,
+        };
+      }
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signals = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      for (;;) {
+        const format: Format = configured === 'auto' ? formatOrder[level]! : configured;
+        let reply: { status: number; text: string; retryAfter: string | null };
+        try {
+          reply = await once(format, question, signals);
+        } catch (error) {
+          if (signal?.aborted) throw signal.reason;
+          const reason = timeout.aborted
+            ? `timed out after ${timeoutMs} ms`
+            : `request failed: ${describeError(error)}`;
+          return { ok: false, reason, error };
+        }
+        const { status, text } = reply;
+        if ((status === 400 || status === 422) && configured === 'auto' && level < formatOrder.length - 1) {
+          level++; // The server may not know this response_format: ask again with a plainer one.
+          continue;
+        }
+        if (status === 429 || (status === 503 && reply.retryAfter !== null)) {
+          const pause = parseRetryAfter(reply.retryAfter, now()) ?? defaultPauseMs;
+          pausedUntil = now() + pause;
+          pauseReason = `HTTP ${status} from the LLM (Retry-After ${Math.ceil(pause / 1000)} s)`;
+          return { ok: false, reason: `${pauseReason}: ${text.slice(0, 200)}` };
+        }
+        if (status < 200 || status > 299)
+          return { ok: false, reason: `HTTP ${status}: ${text.slice(0, 200)}` };
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch (error) {
+          return { ok: false, reason: `response is not JSON: ${JSON.stringify(text.slice(0, 80))}`, error };
+        }
+        const message = (
+          json as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] } | null
+        )?.choices?.[0]?.message;
+        if (typeof message?.refusal === 'string' && message.refusal !== '') {
+          return { ok: false, reason: `the model refused: ${message.refusal.slice(0, 200)}` };
+        }
+        const content = message?.content;
+        if (typeof content !== 'string')
+          return { ok: false, reason: 'response has no choices[0].message.content' };
+        const value = extractJsonObject(content);
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+          return { ok: false, reason: `reply holds no JSON object: ${JSON.stringify(content.slice(0, 80))}` };
+        }
+        return { ok: true, value: value as Record<string, unknown> };
+      }
+    },
+  };
+}
