@@ -58,13 +58,13 @@ describe('text turns with an LLM (a fake OpenAI-compatible server over real HTTP
 
   it.each([
     ['slow', /^timed out after 250 ms$/],
-    ['error', /^HTTP 500: .*had an error/],
-    ['malformed', /^response is not JSON: /],
+    ['error', /^HTTP 500$/],
+    ['malformed', /^response is not JSON$/],
     [
       'out-of-range',
       /^reply is not a valid appraisal: appraisal\.goal_relevance: must be a number in \[0, 1\]/,
     ],
-    ['refusal', /^the model refused: I'm sorry/],
+    ['refusal', /^the model refused$/],
   ] as const)('falls back to the offline reader when the model is %s, and says why', async (mode, reason) => {
     llm.mode = mode;
     const body = await turn();
@@ -73,16 +73,16 @@ describe('text turns with an LLM (a fake OpenAI-compatible server over real HTTP
     expect(body.perceived.group).toBe('joy');
     expect(['gratitude', 'joy', 'love']).toContain(body.discrete_emotion);
     const warned = t.logs.map((l) => JSON.parse(l)).filter((l) => l.msg?.startsWith('LLM appraiser failed'));
-    expect(warned.at(-1)).toMatchObject({ level: 40, reason: body.fallback_reason });
+    // The log line has what the server said too; the result only the short reason (no upstream bodies).
+    expect(warned.at(-1)).toMatchObject({ level: 40 });
+    expect(warned.at(-1).reason.startsWith(body.fallback_reason)).toBe(true);
   });
 
   it('honours 429 Retry-After: the reader answers without asking the model until the pause is over', async () => {
     llm.mode = 'rate-limited';
     const first = await turn();
     expect(first.appraiser).toBe('reader');
-    expect(first.fallback_reason).toMatch(
-      /^HTTP 429 from the LLM \(Retry-After 30 s\): .*Rate limit reached/,
-    );
+    expect(first.fallback_reason).toBe('HTTP 429 from the LLM (Retry-After 30 s)');
     expect(llm.calls).toHaveLength(1);
     llm.mode = 'ok';
     t.clock.advance(10_000);

@@ -9,7 +9,10 @@ import { createReaderAppraiser } from './reader-appraiser.js';
 export interface OpenAIAppraiserOptions extends JsonChatOptions {
   /** Appraiser used when the model fails. Default the offline {@link createReaderAppraiser | reader} appraiser. */
   fallback?: Appraiser;
-  /** Called with a readable reason (and the error, if any) each time the fallback is used. */
+  /**
+   * Called each time the fallback is used, with the reason and what the server or model said (for logs; the
+   * outcome's `fallbackReason` has the short reason only), and the error, if any.
+   */
   onFallback?: (reason: string, error?: unknown) => void;
 }
 
@@ -108,13 +111,14 @@ export function createOpenAIAppraiser(options: OpenAIAppraiserOptions): Appraise
 
   async function fallBack(
     reason: string,
+    detail: string,
     error: unknown,
     event: TextEvent,
     context: AppraisalContext,
     signal: AbortSignal | undefined,
   ): Promise<AppraisalOutcome> {
     try {
-      onFallback?.(reason, error);
+      onFallback?.(detail, error);
     } catch {
       // A logging hook must not turn a recoverable failure into a failed turn.
     }
@@ -142,9 +146,9 @@ export function createOpenAIAppraiser(options: OpenAIAppraiserOptions): Appraise
         },
         signal,
       );
-      if (!answer.ok) return fallBack(answer.reason, answer.error, event, context, signal);
+      if (!answer.ok) return fallBack(answer.reason, answer.detail, answer.error, event, context, signal);
       const read = readAnswer(answer.value);
-      if ('reason' in read) return fallBack(read.reason, undefined, event, context, signal);
+      if ('reason' in read) return fallBack(read.reason, read.reason, undefined, event, context, signal);
       return { appraisal: read.appraisal, appraiser: name };
     },
   };

@@ -53,17 +53,29 @@ export interface JsonQuestion {
   schema: Record<string, unknown>;
 }
 
-/** A model's answer: the first JSON object of its reply, or a readable reason why there is none. */
+/**
+ * A model's answer: the first JSON object of its reply, or why there is none. `reason` is short and safe to show to
+ * API clients (no upstream bodies, hosts or model output); `detail` adds what the server or model said, for logs.
+ */
 export type JsonAnswer =
   | { ok: true; value: Record<string, unknown> }
-  | { ok: false; reason: string; error?: unknown };
+  | { ok: false; reason: string; detail: string; error?: unknown };
+
+function failed(reason: string, more = '', error?: unknown): JsonAnswer {
+  return {
+    ok: false,
+    reason,
+    detail: more ? `${reason}: ${more}` : reason,
+    ...(error === undefined ? {} : { error }),
+  };
+}
 
 /** Asks an OpenAI-compatible model questions whose answers are JSON objects. */
 export interface JsonChat {
   readonly model: string;
   /**
    * Asks one question. Never rejects because of the model or the network: failures come back as `{ok: false,
-   * reason}`. Rejects only with the reason of the caller's `signal` when it aborts.
+   * reason, detail}`. Rejects only with the reason of the caller's `signal` when it aborts.
    */
   ask(question: JsonQuestion, signal?: AbortSignal): Promise<JsonAnswer>;
 }
@@ -260,6 +272,7 @@ export function createJsonChat(options: JsonChatOptions): JsonChat {
         return {
           ok: false,
           reason: `${pauseReason}; not asking again for ${Math.ceil((pausedUntil - at) / 1000)} s`,
+          detail: `${pauseReason}; not asking again for ${Math.ceil((pausedUntil - at) / 1000)} s`,
         };
       }
       const timeout = AbortSignal.timeout(timeoutMs);
@@ -271,10 +284,9 @@ export function createJsonChat(options: JsonChatOptions): JsonChat {
           reply = await once(format, question, signals);
         } catch (error) {
           if (signal?.aborted) throw signal.reason;
-          const reason = timeout.aborted
-            ? `timed out after ${timeoutMs} ms`
-            : `request failed: ${describeError(error)}`;
-          return { ok: false, reason, error };
+          return timeout.aborted
+            ? failed(`timed out after ${timeoutMs} ms`, '', error)
+            : failed('request failed', describeError(error), error);
         }
         const { status, text } = reply;
         if ((status === 400 || status === 422) && configured === 'auto' && level < formatOrder.length - 1) {
@@ -285,28 +297,26 @@ export function createJsonChat(options: JsonChatOptions): JsonChat {
           const pause = parseRetryAfter(reply.retryAfter, now()) ?? defaultPauseMs;
           pausedUntil = now() + pause;
           pauseReason = `HTTP ${status} from the LLM (Retry-After ${Math.ceil(pause / 1000)} s)`;
-          return { ok: false, reason: `${pauseReason}: ${text.slice(0, 200)}` };
+          return failed(pauseReason, text.slice(0, 200));
         }
-        if (status < 200 || status > 299)
-          return { ok: false, reason: `HTTP ${status}: ${text.slice(0, 200)}` };
+        if (status < 200 || status > 299) return failed(`HTTP ${status}`, text.slice(0, 200));
         let json: unknown;
         try {
           json = JSON.parse(text);
         } catch (error) {
-          return { ok: false, reason: `response is not JSON: ${JSON.stringify(text.slice(0, 80))}`, error };
+          return failed('response is not JSON', JSON.stringify(text.slice(0, 80)), error);
         }
         const message = (
           json as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] } | null
         )?.choices?.[0]?.message;
         if (typeof message?.refusal === 'string' && message.refusal !== '') {
-          return { ok: false, reason: `the model refused: ${message.refusal.slice(0, 200)}` };
+          return failed('the model refused', message.refusal.slice(0, 200));
         }
         const content = message?.content;
-        if (typeof content !== 'string')
-          return { ok: false, reason: 'response has no choices[0].message.content' };
+        if (typeof content !== 'string') return failed('response has no choices[0].message.content');
         const value = extractJsonObject(content);
         if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-          return { ok: false, reason: `reply holds no JSON object: ${JSON.stringify(content.slice(0, 80))}` };
+          return failed('reply holds no JSON object', JSON.stringify(content.slice(0, 80)));
         }
         return { ok: true, value: value as Record<string, unknown> };
       }

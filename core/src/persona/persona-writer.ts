@@ -176,10 +176,17 @@ export function createPersonaWriter(options: JsonChatOptions): PersonaWriter {
       );
       const read = answer.ok ? readPersonaAnswer(answer.value) : { reason: answer.reason };
       if ('reason' in read) {
+        // The message goes to API clients: the short reason only; the cause keeps the details for logs.
+        const detail = answer.ok ? read.reason : answer.detail;
         throw new LimbicError(
           'APPRAISER_FAILED',
           `The LLM could not write a persona from the description: ${read.reason}`,
-          answer.ok ? {} : { cause: answer.error },
+          {
+            cause:
+              answer.ok || answer.error === undefined
+                ? new Error(detail)
+                : new Error(detail, { cause: answer.error }),
+          },
         );
       }
       return read;
