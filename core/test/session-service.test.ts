@@ -245,6 +245,10 @@ describe('session service: turns', () => {
     // With a preset or a personality the description is only the one-line description: no writer call.
     await service.createSession('alice', { preset: 'rival', description: 'A rival' });
     expect(briefs).toHaveLength(1);
+    // At the quota, no model call: SESSION_LIMIT at once.
+    const full = await failure(service.createSession('alice', { description: brief }, { maxSessions: 2 }));
+    expect(full.code).toBe('SESSION_LIMIT');
+    expect(briefs).toHaveLength(1);
   });
 
   it('rejects a description alone without a persona writer, naming the setting, and checks shape first', async () => {

@@ -157,7 +157,8 @@ export class SessionService {
     definition: unknown,
     options: { maxSessions?: number; signal?: AbortSignal } = {},
   ): Promise<SessionInfo> {
-    const persona = await this.#resolvePersona(definition, options.signal);
+    const max = options.maxSessions ?? this.#maxSessions(owner);
+    const persona = await this.#resolvePersona(definition, options.signal, owner, max);
     const params = deriveEngineParams(persona);
     const now = this.clock.now();
     const record: SessionRecord = {
@@ -177,7 +178,6 @@ export class SessionService {
       },
       nextDueAt: null,
     };
-    const max = options.maxSessions ?? this.#maxSessions(owner);
     await this.store.create(record, max === undefined ? {} : { maxPerOwner: max });
     this.#changes?.wrote(record.id, record.version);
     this.#params.set(record.id, persona, params);
@@ -185,12 +185,21 @@ export class SessionService {
     return { sessionId: record.id, persona, config: params.config, createdAt: iso(record.createdAt) };
   }
 
-  async #resolvePersona(definition: unknown, signal: AbortSignal | undefined): Promise<ResolvedPersona> {
+  async #resolvePersona(
+    definition: unknown,
+    signal: AbortSignal | undefined,
+    owner: string,
+    max: number | undefined,
+  ): Promise<ResolvedPersona> {
     if (!asksForWriter(definition)) return resolvePersona(definition);
     const shape = validatePersonaShape(definition);
     if (!shape.ok) throw toValidationError('persona', shape.issues);
     if (!this.personaWriter) {
       throw toValidationError('persona', [{ path: 'description', message: noWriterMessage }]);
+    }
+    // No model call for a session the quota would refuse (the insert still checks atomically).
+    if (max !== undefined && (await this.store.count(owner)) >= max) {
+      throw new LimbicError('SESSION_LIMIT', `The session quota of ${max} is reached`);
     }
     const given = shape.value;
     const written = await this.personaWriter.write(given.description ?? '', signal);
