@@ -3,13 +3,21 @@
  * against a baseline measured in the same run: a bare loop that only clones the state object and builds a result of
  * the same shape and size. Rounds alternate between the two so that machine noise hits both alike; the figure that
  * matters is the median ratio. Run with `npm run bench`.
+ *
+ * Second section: the offline reader (docs/reader.md) on typical chat messages, µs per message, against the lexicon
+ * appraiser in the same run (alternating rounds), and text turns per second through the session service with the
+ * reader appraiser.
  */
+import { createReaderAppraiser } from '../src/appraisal/reader-appraiser.js';
 import {
   type Appraisal,
+  createLexiconAppraiser,
   createManualClock,
+  createMemoryStore,
   createSeededRandom,
   createSessionService,
   type EngineState,
+  loadReader,
   type TurnResult,
 } from '../src/index.js';
 
@@ -178,4 +186,124 @@ async function main(): Promise<void> {
   if (sink === Number.POSITIVE_INFINITY) console.log(sink);
 }
 
+/** Typical chat messages: short, informal, every group of emotions and small talk. */
+const chatMessages = [
+  "hey, how's it going?",
+  'I got the job!!',
+  'My dog died this morning.',
+  'lol that is so funny',
+  'I am so scared of the exam tomorrow',
+  "You're an idiot",
+  'thanks, that really helped me a lot',
+  'ugh, my boss yelled at me again today and I feel like crap',
+  'what do you think about the new movie?',
+  "Wow, I didn't expect that at all!",
+  'I miss her so much',
+  'ok',
+  'good morning :)',
+  "I can't believe I forgot my mom's birthday, I feel awful",
+  'Ugh, someone spat on the bus seat',
+  "I'm bored",
+  'You lied to me',
+  'can you help me with my homework?',
+  "I'm so proud of you, you did amazing today",
+  'omg that is disgusting 🤢',
+];
+
+async function readerSection(): Promise<void> {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
+  const ms = Number(process.env.BENCH_MS ?? 1000);
+  const reader = await loadReader();
+  const lexicon = createLexiconAppraiser();
+  const context = { name: 'Luna' };
+  let sink = 0;
+
+  /** µs per message of `reader.read` over the list, repeated for `ms`. */
+  function readerRound(): number {
+    let n = 0;
+    const start = performance.now();
+    let now = start;
+    while (now - start < ms) {
+      for (let k = 0; k < 200; k++, n++)
+        sink += reader.read(chatMessages[n % chatMessages.length]!).confidence;
+      now = performance.now();
+    }
+    return ((now - start) * 1000) / n;
+  }
+
+  /** µs per message of the lexicon appraiser (awaited, as the session service calls it). */
+  async function lexiconRound(): Promise<number> {
+    let n = 0;
+    const start = performance.now();
+    let now = start;
+    while (now - start < ms) {
+      for (let k = 0; k < 200; k++, n++) {
+        const out = await lexicon.appraise({ description: chatMessages[n % chatMessages.length]! }, context);
+        sink += out.appraisal.goal_relevance;
+      }
+      now = performance.now();
+    }
+    return ((now - start) * 1000) / n;
+  }
+
+  readerRound();
+  await lexiconRound();
+  const readerMicros: number[] = [];
+  const lexiconMicros: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const a = i % 2 === 0 ? readerRound() : 0;
+    const b = await lexiconRound();
+    const c = i % 2 === 1 ? readerRound() : a;
+    readerMicros.push(c);
+    lexiconMicros.push(b);
+    ratios.push(c / b);
+  }
+
+  const clock = createManualClock();
+  const service = createSessionService({
+    appraiser: createReaderAppraiser({ reader }),
+    store: createMemoryStore(),
+    clock,
+    random: createSeededRandom(1),
+  });
+  const { sessionId } = await service.createSession('bench', { preset: 'cheerful_companion' });
+  async function turnRound(): Promise<number> {
+    let n = 0;
+    const start = performance.now();
+    let now = start;
+    while (now - start < ms) {
+      for (let k = 0; k < 256; k++, n++) {
+        clock.advance(5000);
+        const r = await service.textTurn('bench', {
+          sessionId,
+          message: chatMessages[n % chatMessages.length]!,
+        });
+        sink += r.emotion_intensity;
+      }
+      now = performance.now();
+    }
+    return (n * 1000) / (now - start);
+  }
+  await turnRound();
+  const turns: number[] = [];
+  for (let i = 0; i < rounds; i++) turns.push(await turnRound());
+
+  const readerMedian = median(readerMicros);
+  const turnsPerSecond = median(turns);
+  const lines = [
+    '',
+    `Limbic core: the offline reader on ${chatMessages.length} typical chat messages`,
+    `rounds: ${rounds} × ${ms} ms, alternating reader and lexicon appraiser`,
+    `reader.read µs/message (median):        ${readerMedian.toFixed(2)}   rounds: ${readerMicros.map((x) => x.toFixed(2)).join(' ')}`,
+    `lexicon appraiser µs/message (median):  ${median(lexiconMicros).toFixed(2)}   rounds: ${lexiconMicros.map((x) => x.toFixed(2)).join(' ')}`,
+    `ratio reader/lexicon (median):          ${median(ratios).toFixed(2)}`,
+    `text turns/s, reader appraiser (median): ${Math.round(turnsPerSecond).toLocaleString('en')}   rounds: ${turns.map((x) => Math.round(x)).join(' ')}`,
+    `targets: reading ≤ 50 µs/message: ${readerMedian <= 50 ? 'met' : 'NOT met'}; ≥ 20,000 text turns/s: ${turnsPerSecond >= 20_000 ? 'met' : 'NOT met'}`,
+  ];
+  console.log(lines.join('\n'));
+  if (sink === Number.POSITIVE_INFINITY) console.log(sink);
+}
+
 await main();
+await readerSection();

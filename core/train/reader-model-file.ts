@@ -14,6 +14,8 @@ export interface ReaderModelData {
   fine: HeadData;
   vocabulary: readonly string[];
   embeddingScale: number;
+  fineWeight: number;
+  groupBias: readonly number[];
 }
 
 function base64(bytes: Uint8Array): string {
@@ -47,6 +49,8 @@ import type { ReaderModel } from './reader.js';
 export const readerModel: ReaderModel = {
   format: 1,
   embeddingScale: ${data.embeddingScale},
+  fineWeight: ${data.fineWeight},
+  groupBias: [${data.groupBias.join(', ')}],
   ekman: ${head(data.ekman)},
   fine: ${head(data.fine)},
   vocabulary: ${JSON.stringify(data.vocabulary.join('\n'))},

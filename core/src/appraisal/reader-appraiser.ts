@@ -45,6 +45,7 @@ export function appraiseWithReader(
     reading,
     {
       addressed: english.addressed,
+      aimed: english.aimed,
       agency: english.appraisal.agency,
       expectedness: english.expectationCues ? english.appraisal.expectedness : null,
       controllability: english.controlCues ? english.appraisal.controllability : null,

@@ -137,6 +137,12 @@ export type Perspective =
 export interface GrammarReading {
   /** The message speaks to the character ("you", "your", its name). */
   addressed: boolean;
+  /**
+   * The message aims at the character: its name, or "you" as the one described or acting ("you're an idiot", "you
+   * lied", "fuck you"), not Reddit's generic "you". Only then is criticism the character's affront. Defaults to
+   * `addressed`.
+   */
+  aimed?: boolean;
   /** Agency as the lexicon appraiser reads it from clause subjects (+1 the character acted). */
   agency: number;
   /** Expectedness and controllability from explicit cues ("suddenly", "nothing I can do"), or null without cues. */
@@ -175,8 +181,8 @@ const criticism = new Set<ReaderCategory>(['anger', 'annoyance', 'disapproval', 
 /** The perspective of a message from its source, its reading and its grammar. */
 export function perspectiveOf(source: EventSource, reading: Reading, grammar: GrammarReading): Perspective {
   if (source !== 'user') return 'own';
-  if (grammar.addressed && (praise.has(reading.emotion) || criticism.has(reading.emotion)))
-    return 'addressed';
+  if (grammar.addressed && praise.has(reading.emotion)) return 'addressed';
+  if ((grammar.aimed ?? grammar.addressed) && criticism.has(reading.emotion)) return 'addressed';
   return 'others';
 }
 

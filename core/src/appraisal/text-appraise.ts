@@ -1,5 +1,6 @@
 import { type Appraisal, clampAppraisal, neutralAppraisal } from './appraisal.js';
 import type { AppraisalContext, EventSource, TextEvent } from './appraiser.js';
+import { aimsAtAddressee } from './text-address.js';
 import { clauseAgency, defaultAgency } from './text-agency.js';
 import { type ContextTerms, contextTerms, isNameWord, matchesKeyword } from './text-context.js';
 import { ADDRESSEE, type Entry, lookupWord, phrases, plainEntry } from './text-lexicon.js';
@@ -109,6 +110,11 @@ export interface EnglishReading {
   english: boolean;
   /** The text speaks to the character: "you", "your", or its name. */
   addressed: boolean;
+  /**
+   * The text aims at the character, as criticism must to be its affront: its name, or "you" as the one described or
+   * acting ("you're an idiot", "you lied", "fuck you", "your meme is bad"), not a generic "you" ("when you get sick").
+   */
+  aimed: boolean;
   /** Explicit expectation cues ("suddenly", "as usual", "!?") were found. */
   expectationCues: boolean;
   /** Explicit control cues ("helpless", "I can handle it") were found. */
@@ -128,7 +134,7 @@ export function appraiseEnglish(
 }
 
 function plain(appraisal: Appraisal, english: boolean): EnglishReading {
-  return { appraisal, english, addressed: false, expectationCues: false, controlCues: false };
+  return { appraisal, english, addressed: false, aimed: false, expectationCues: false, controlCues: false };
 }
 
 /** {@link appraiseEnglish}, with what the pass found about address and cues (for the reader appraiser). */
@@ -293,6 +299,7 @@ export function readEnglish(
     appraisal,
     english: true,
     addressed: (tally.refs & ADDRESSEE) !== 0 || named,
+    aimed: named || ((tally.refs & ADDRESSEE) !== 0 && aimsAtAddressee(tokens)),
     expectationCues: tally.expect !== 0 || scan.surprises > 0,
     controlCues: tally.control !== 0,
   };

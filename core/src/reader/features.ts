@@ -29,10 +29,10 @@ const negators = new Set([
   'scarcely',
 ]);
 
-// Tokens: placeholders the dataset uses ([NAME], [RELIGION]), words with inner apostrophes, runs of ! and ?, other
-// punctuation, and single pictographs (emoji).
+// Tokens: placeholders the dataset uses ([NAME], [RELIGION]), emoticons (":)", ":-(", ";p", ":/", "<3", "xd"), words
+// with inner apostrophes, runs of ! and ?, other punctuation, and single pictographs (emoji).
 const tokenPattern =
-  /\[[a-z]+\]|[\p{L}\p{N}]+(?:'[\p{L}]+)*|[!?]+|\p{Extended_Pictographic}|[^\s\p{L}\p{N}]/gu;
+  /\[[a-z]+\]|(?<![\p{L}\p{N}])(?:[:;=]'?-?[()dp/\\|*]+|<3+|x-?d+)(?![\p{L}\p{N}])|[\p{L}\p{N}]+(?:'[\p{L}]+)*|[!?]+|\p{Extended_Pictographic}|[^\s\p{L}\p{N}]/gu;
 
 /** Lower-cased tokens of a text, with typographic apostrophes made plain. */
 export function tokenize(text: string): string[] {

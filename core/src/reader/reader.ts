@@ -29,6 +29,16 @@ export interface ReaderModel {
   embeddingScale: number;
   ekman: ReaderHeadSettings;
   fine: ReaderHeadSettings;
+  /**
+   * The group distribution is (1 − fineWeight) × the Ekman head's plus fineWeight × the category head's summed into
+   * groups (default 0: the Ekman head alone).
+   */
+  fineWeight?: number;
+  /**
+   * Decision bias of each group, added to its log-probability when choosing the group (fitted by cross-validation on
+   * the train split; default none). The probabilities themselves are not changed.
+   */
+  groupBias?: readonly number[];
   /** The words with a projection, one per line, in the order of the projection rows. */
   vocabulary: string;
   weights: string;
@@ -40,11 +50,12 @@ export interface Reading {
   emotion: ReaderCategory;
   /** The most likely Ekman group (or neutral). */
   group: ReaderGroup;
-  /** The probability of that group, in [0, 1] (temperature-calibrated on GoEmotions dev). */
+  /** The probability of that group, in [0, 1] (temperature-calibrated on GoEmotions dev). The group is chosen by
+   * this probability with small per-group decision biases, so it is usually, not always, the most probable one. */
   confidence: number;
   /** Probability of each of the 28 categories (sums to 1). */
   scores: Record<ReaderCategory, number>;
-  /** Probability of each group, from the Ekman head (sums to 1). */
+  /** Probability of each group, from both heads (sums to 1). */
   groups: Record<ReaderGroup, number>;
 }
 
@@ -118,56 +129,83 @@ export function createReader(model: ReaderModel): Reader {
   });
   const ekman = head(model.ekman, readerGroups.length, ekmanWide, ekmanProj);
   const fine = head(model.fine, readerCategories.length, fineWide, fineProj);
-  const rows: number[] = [];
+  const fineWeight = model.fineWeight ?? 0;
+  const bias = Float64Array.from(model.groupBias ?? readerGroups.map(() => 0));
+  if (bias.length !== readerGroups.length) throw new Error('reader model: one group bias per group');
+  // Scratch space, reused by every reading (reading is synchronous).
+  const ze = new Float64Array(ekman.classes);
+  const zf = new Float64Array(fine.classes);
+  const g = new Float64Array(ekman.classes);
+  let rows = new Int32Array(64);
 
-  function evaluate(head: Head, buckets: Int32Array, weights: Float64Array, count: number): Float64Array {
-    const K = head.classes;
-    const z = new Float64Array(K);
-    const w8 = head.wide;
+  /** Both heads' logits in one pass over the features, then the embedding part, then the calibrated softmaxes. */
+  function evaluate(buckets: Int32Array, weights: Float64Array, count: number, rowCount: number): void {
+    ze.fill(0);
+    zf.fill(0);
+    const we = ekman.wide;
+    const wf = fine.wide;
+    const me = ekman.mask;
+    const mf = fine.mask;
     for (let i = 0; i < count; i++) {
-      const base = (buckets[i]! & head.mask) * K;
+      const b = buckets[i]!;
       const v = weights[i]!;
-      for (let k = 0; k < K; k++) z[k] = z[k]! + w8[base + k]! * v;
+      const be = (b & me) * 7;
+      for (let k = 0; k < 7; k++) ze[k] = ze[k]! + we[be + k]! * v;
+      const bf = (b & mf) * 28;
+      for (let k = 0; k < 28; k++) zf[k] = zf[k]! + wf[bf + k]! * v;
     }
-    const ws = head.settings.wideScale;
-    for (let k = 0; k < K; k++) z[k] = z[k]! * ws;
-    if (rows.length > 0) {
-      const p8 = head.projection;
-      const scale = (head.settings.projectionScale * model.embeddingScale) / rows.length;
-      for (const row of rows) {
-        const base = row * K;
-        for (let k = 0; k < K; k++) z[k] = z[k]! + p8[base + k]! * scale;
+    const se = ekman.settings.wideScale;
+    for (let k = 0; k < 7; k++) ze[k] = ze[k]! * se;
+    const sf = fine.settings.wideScale;
+    for (let k = 0; k < 28; k++) zf[k] = zf[k]! * sf;
+    if (rowCount > 0) {
+      const pe = ekman.projection;
+      const pf = fine.projection;
+      const scaleE = (ekman.settings.projectionScale * model.embeddingScale) / rowCount;
+      const scaleF = (fine.settings.projectionScale * model.embeddingScale) / rowCount;
+      for (let r = 0; r < rowCount; r++) {
+        const row = rows[r]!;
+        const be = row * 7;
+        for (let k = 0; k < 7; k++) ze[k] = ze[k]! + pe[be + k]! * scaleE;
+        const bf = row * 28;
+        for (let k = 0; k < 28; k++) zf[k] = zf[k]! + pf[bf + k]! * scaleF;
       }
     }
-    softmaxInto(z, head.settings.temperature);
-    return z;
+    softmaxInto(ze, ekman.settings.temperature);
+    softmaxInto(zf, fine.settings.temperature);
+    for (let k = 0; k < 7; k++) g[k] = (1 - fineWeight) * ze[k]!;
+    for (let k = 0; k < 28; k++)
+      g[groupIndexOfCategory[k]!] = g[groupIndexOfCategory[k]!]! + fineWeight * zf[k]!;
   }
 
   return {
     read(text) {
       const f = textFeatures(text);
-      rows.length = 0;
+      if (rows.length < f.tokens.length) rows = new Int32Array(f.tokens.length * 2);
+      let rowCount = 0;
       for (const t of f.tokens) {
         const row = vocabulary.get(t);
-        if (row !== undefined) rows.push(row);
+        if (row !== undefined) rows[rowCount++] = row;
       }
-      const g = evaluate(ekman, f.buckets, f.weights, f.count);
-      const c = evaluate(fine, f.buckets, f.weights, f.count);
+      evaluate(f.buckets, f.weights, f.count, rowCount);
       let group = 0;
-      for (let k = 1; k < g.length; k++) if (g[k]! > g[group]!) group = k;
+      let best = Number.NEGATIVE_INFINITY;
+      for (let k = 0; k < 7; k++) {
+        const s = Math.log(g[k]!) + bias[k]!;
+        if (s > best) {
+          best = s;
+          group = k;
+        }
+      }
       let emotion = -1;
-      for (let k = 0; k < c.length; k++) {
+      for (let k = 0; k < 28; k++) {
         if (groupIndexOfCategory[k] !== group) continue;
-        if (emotion < 0 || c[k]! > c[emotion]!) emotion = k;
+        if (emotion < 0 || zf[k]! > zf[emotion]!) emotion = k;
       }
       const scores = {} as Record<ReaderCategory, number>;
-      readerCategories.forEach((name, k) => {
-        scores[name] = c[k]!;
-      });
+      for (let k = 0; k < 28; k++) scores[readerCategories[k]!] = zf[k]!;
       const groups = {} as Record<ReaderGroup, number>;
-      readerGroups.forEach((name, k) => {
-        groups[name] = g[k]!;
-      });
+      for (let k = 0; k < 7; k++) groups[readerGroups[k]!] = g[k]!;
       return {
         emotion: readerCategories[emotion]!,
         group: readerGroups[group]!,
