@@ -61,27 +61,28 @@ const everyday: readonly (readonly [message: string, acceptable: readonly Emotio
   ["I'm worried I won't pass", ['anxiety', 'fear']],
   ['OMG I won the lottery!', ['joy', 'excitement', 'surprise']],
   ['Gross, the milk went bad', ['disgust']],
+  // Plain reports of a wrong, to the character or by a third party, and an exasperated or astonished line.
+  ['You lied to me', ['anger']],
+  ['My boss yelled at me in front of everyone, it was so unfair.', ['anger', 'sadness']],
+  ['No way, really?', ['surprise']],
+  ['This traffic is driving me crazy', ['anger', 'sadness']],
   ["I'm sorry for yelling at you earlier", ['sadness', 'calm', 'trust', 'anger']],
 ];
 
 /**
  * Messages the engine still misreads, with what a kind person would feel. The reader learnt from Reddit comments,
- * where a short narration without emotion words ("You lied to me", "Ugh, someone spat on the bus seat") is mostly
+ * where a short narration without emotion words ("You never listen to me.", "Ugh, someone spat on the bus seat") is mostly
  * labelled neutral and a friendly question ("hey, how's it going?") curiosity, which folds into surprise. Each is
  * expected to fail until the reader reads it right; then it moves to the table above (docs/reader.md).
  */
 const misread: readonly (readonly [message: string, acceptable: readonly EmotionLabel[]])[] = [
   ["We're having a baby!!", ['joy', 'excitement']],
   ['Phew, the test came back negative.', ['relief', 'joy']],
-  ['You lied to me', ['anger']],
   ['You never listen to me.', ['anger', 'sadness']],
-  ['My boss yelled at me in front of everyone, it was so unfair.', ['anger', 'sadness']],
   ['Ugh, someone spat on the bus seat', ['disgust']],
   ["I can't believe I forgot my mom's birthday, I feel awful", ['sadness', 'guilt']],
-  ['No way, really?', ['surprise']],
   ["hey, how's it going?", ['calm']],
   ['Can you help me with my homework?', ['calm', 'contentment']],
-  ['This traffic is driving me crazy', ['anger', 'sadness']],
 ];
 
 describe('everyday messages, read by a kind and neutral character', () => {

@@ -1,5 +1,5 @@
 /**
- * `npm run train:reader`: trains the offline reader on GoEmotions (train split; temperatures fitted on dev) and
+ * `npm run train:reader`: trains the offline reader on the GoEmotions train split (dev is never read) and
  * writes core/src/reader/reader-model.ts. Deterministic: the same data and seed give byte-identical weights.
  *
  * The model (docs/reader.md): two linear heads over the same features, one for Ekman's groups and one for the 28
@@ -7,7 +7,7 @@
  * part (the mean of the message's GloVe word vectors, shipped as each word's projection onto the head's classes).
  * Softmax cross-entropy with the row's labels as a uniform soft target, class weights (1/frequency)^0.5, AdaGrad,
  * L2 on the touched weights, six epochs in a seeded order. Weights are stored as int8. The group distribution mixes
- * both heads; per-group decision biases are fitted by 5-fold cross-validation on train (dev stays out of it).
+ * both heads; the softmax temperatures and per-group decision biases are fitted by 5-fold cross-validation on train.
  *
  * Environment: LIMBIC_GOEMOTIONS (data folder, default ../shared/data/goemotions), LIMBIC_READER_SEED (default 42),
  * LIMBIC_READER_OUT (output file; default the shipped model). The word vectors are the npm package
@@ -258,24 +258,21 @@ export function trainHead(
   return head;
 }
 
-/** The temperature that minimises the dev negative log-likelihood of the head (Guo et al. 2017). */
-function fitTemperature(
-  head: Head,
-  dev: readonly Example[],
-  targetOf: (labels: number[]) => number[],
-): number {
-  const z = new Float64Array(head.classes);
-  const cached = dev.map((ex) => Float64Array.from(logits(head, ex, z)));
+/**
+ * The temperature that minimises the negative log-likelihood of held-out logits (Guo et al. 2017): here the
+ * out-of-fold logits of the cross-validation on train, so dev stays unseen.
+ */
+function fitTemperature(cached: readonly Float64Array[], targets: readonly number[][]): number {
   const nll = (t: number) => {
     let s = 0;
-    dev.forEach((ex, i) => {
-      const p = softmax(Float64Array.from(cached[i]!), t);
-      const target = targetOf(ex.labels);
+    cached.forEach((z, i) => {
+      const p = softmax(Float64Array.from(z), t);
+      const target = targets[i]!;
       let q = 0;
       for (const k of target) q += p[k]! / target.length;
       s -= Math.log(Math.max(q, 1e-12));
     });
-    return s / dev.length;
+    return s / cached.length;
   };
   let lo = 0.2;
   let hi = 5;
@@ -323,24 +320,19 @@ const groupIndex = readerCategories.map((c) => readerGroups.indexOf(groupOfCateg
 const toGroups = (labels: number[]) => [...new Set(labels.map((l) => groupIndex[l]!))];
 const toFine = (labels: number[]) => labels;
 
-/** Group probabilities of examples: the two heads' calibrated softmaxes, mixed with `fineWeight`. */
+/** Group probabilities from the two heads' logits: their calibrated softmaxes, mixed with `fineWeight`. */
 export function groupProbabilities(
-  ekman: Head,
-  fine: Head,
-  examples: readonly Example[],
+  ekmanLogits: Float64Array,
+  fineLogits: Float64Array,
   temperatures: { ekman: number; fine: number },
   fineWeight: number,
-): Float64Array[] {
-  const ze = new Float64Array(ekman.classes);
-  const zf = new Float64Array(fine.classes);
-  return examples.map((ex) => {
-    const pe = softmax(logits(ekman, ex, ze), temperatures.ekman);
-    const pf = softmax(logits(fine, ex, zf), temperatures.fine);
-    const g = new Float64Array(ekman.classes);
-    for (let k = 0; k < g.length; k++) g[k] = (1 - fineWeight) * pe[k]!;
-    for (let k = 0; k < pf.length; k++) g[groupIndex[k]!]! += fineWeight * pf[k]!;
-    return g;
-  });
+): Float64Array {
+  const pe = softmax(Float64Array.from(ekmanLogits), temperatures.ekman);
+  const pf = softmax(Float64Array.from(fineLogits), temperatures.fine);
+  const g = new Float64Array(pe.length);
+  for (let k = 0; k < g.length; k++) g[k] = (1 - fineWeight) * pe[k]!;
+  for (let k = 0; k < pf.length; k++) g[groupIndex[k]!]! += fineWeight * pf[k]!;
+  return g;
 }
 
 /** Index of the largest log-probability plus bias. */
@@ -390,34 +382,43 @@ export function groupMacroF1(
 }
 
 /**
- * Per-group decision biases (added to the log-probabilities) fitted by cross-validation on train: out-of-fold group
- * probabilities of models trained on the other folds, then coordinate ascent (steps of 0.05 in [−1, 1]) on
- * {@link groupMacroF1}. Dev is not used, so the dev figures stay honest.
+ * What the cross-validation on train fits, dev unseen: the two heads' softmax temperatures (the negative
+ * log-likelihood of out-of-fold logits) and the per-group decision biases (added to the log-probabilities;
+ * coordinate ascent in steps of 0.05 in [−1, 1] on {@link groupMacroF1} of the out-of-fold group probabilities).
  */
-function fitGroupBiases(
+function crossValidate(
   examples: readonly Example[],
-  temperatures: { ekman: number; fine: number },
   log: (line: string) => void,
-): number[] {
+): { temperatures: { ekman: number; fine: number }; groupBias: number[] } {
   const folds = settings.biasFolds;
-  const probabilities: Float64Array[] = new Array(examples.length);
+  const ekmanLogits: Float64Array[] = new Array(examples.length);
+  const fineLogits: Float64Array[] = new Array(examples.length);
   for (let f = 0; f < folds; f++) {
     const rest = examples.filter((_, i) => i % folds !== f);
-    const held = examples.map((_, i) => i).filter((i) => i % folds === f);
     const ekman = trainHead(rest, readerGroups.length, settings.ekmanBits, toGroups);
     const fine = trainHead(rest, readerCategories.length, settings.fineBits, toFine);
-    const p = groupProbabilities(
-      ekman,
-      fine,
-      held.map((i) => examples[i]!),
-      temperatures,
-      settings.fineWeight,
-    );
-    held.forEach((i, j) => {
-      probabilities[i] = p[j]!;
+    const ze = new Float64Array(ekman.classes);
+    const zf = new Float64Array(fine.classes);
+    examples.forEach((ex, i) => {
+      if (i % folds !== f) return;
+      ekmanLogits[i] = Float64Array.from(logits(ekman, ex, ze));
+      fineLogits[i] = Float64Array.from(logits(fine, ex, zf));
     });
-    log(`bias fold ${f + 1}/${folds}`);
+    log(`cross-validation fold ${f + 1}/${folds}`);
   }
+  const temperatures = {
+    ekman: fitTemperature(
+      ekmanLogits,
+      examples.map((ex) => toGroups(ex.labels)),
+    ),
+    fine: fitTemperature(
+      fineLogits,
+      examples.map((ex) => toFine(ex.labels)),
+    ),
+  };
+  const probabilities = examples.map((_, i) =>
+    groupProbabilities(ekmanLogits[i]!, fineLogits[i]!, temperatures, settings.fineWeight),
+  );
   const gold = examples.map((ex) => toGroups(ex.labels));
   const single = examples.map((ex) => ex.labels.length === 1);
   const bias = new Array<number>(readerGroups.length).fill(0);
@@ -442,32 +443,28 @@ function fitGroupBiases(
       bias[k] = bestValue;
     }
   }
-  log(`biases ${bias.join(' ')} (cross-validated objective ${best.toFixed(4)})`);
-  return bias;
+  log(
+    `temperatures ekman ${temperatures.ekman} fine ${temperatures.fine}; biases ${bias.join(' ')} (cross-validated objective ${best.toFixed(4)})`,
+  );
+  return { temperatures, groupBias: bias };
 }
 
 /** Trains the reader and returns the data of the model file. */
 export function trainReader(log: (line: string) => void = () => {}): ReaderModelData {
   const dir = dataDir();
   const train = loadSplit(join(dir, 'train.tsv'));
-  const dev = loadSplit(join(dir, 'dev.tsv'));
   const { words, vectors } = loadVectors();
   const vocabulary = vocabularyOf(words);
   const vocabSet = new Set(vocabulary);
   const trainEx = train.map((r) => exampleOf(r, vectors, vocabSet));
-  const devEx = dev.map((r) => exampleOf(r, vectors, vocabSet));
   const ekman = trainHead(trainEx, readerGroups.length, settings.ekmanBits, toGroups);
   const fine = trainHead(trainEx, readerCategories.length, settings.fineBits, toFine);
   const ekmanWide = quantize(ekman.wide);
   const fineWide = quantize(fine.wide);
   const ekmanProj = quantize(projections(ekman, vocabulary, vectors));
   const fineProj = quantize(projections(fine, vocabulary, vectors));
-  const temperatures = {
-    ekman: fitTemperature(ekman, devEx, toGroups),
-    fine: fitTemperature(fine, devEx, toFine),
-  };
-  log(`trained; temperatures ekman ${temperatures.ekman} fine ${temperatures.fine}`);
-  const groupBias = fitGroupBiases(trainEx, temperatures, log);
+  log('trained the shipped heads');
+  const { temperatures, groupBias } = crossValidate(trainEx, log);
   return {
     ekman: {
       bits: settings.ekmanBits,
