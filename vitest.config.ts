@@ -13,6 +13,7 @@ export default defineConfig({
     include: [
       'core/src/**/*.test.ts',
       'core/test/**/*.test.ts',
+      'protocol/src/**/*.test.ts',
       'store/src/**/*.test.ts',
       'store/test/**/*.test.ts',
       'gateway/src/**/*.test.ts',

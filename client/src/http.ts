@@ -1,4 +1,4 @@
-import { LimbicApiError, toApiError } from './errors.js';
+import { LimbicApiError, toApiError } from '@limbic/protocol';
 
 /** The part of a fetch `Response` the client reads. */
 export interface FetchResponse {

@@ -24,6 +24,18 @@ export type {
   ValidationIssue,
 } from '@limbic/core';
 export {
+  type ErrorCode,
+  errorTable,
+  isLimbicApiError,
+  isServerErrorCode,
+  LimbicApiError,
+  type LimbicApiErrorCode,
+  type LimbicApiErrorOptions,
+  type LimbicClientErrorCode,
+  type LimbicServerErrorCode,
+  statusOf,
+} from '@limbic/protocol';
+export {
   backoffDelay,
   defaultReconnect,
   type ReconnectOptions,
@@ -38,16 +50,6 @@ export {
   type ListSessionsOptions,
   type TurnCallOptions,
 } from './client.js';
-export {
-  isLimbicApiError,
-  isServerErrorCode,
-  LimbicApiError,
-  type LimbicApiErrorCode,
-  type LimbicApiErrorOptions,
-  type LimbicClientErrorCode,
-  type LimbicServerErrorCode,
-  statusOfCode,
-} from './errors.js';
 export type { CallOptions, FetchInit, FetchLike, FetchResponse } from './http.js';
 export { finalCloseCodes, LimbicSocket, type SocketConnection } from './socket.js';
 export type {

@@ -1,4 +1,4 @@
-import { LimbicApiError } from './errors.js';
+import { LimbicApiError } from '@limbic/protocol';
 
 /** The reply type a request waits for. */
 export type ReplyType = 'turn_result' | 'state' | 'proactive_prefs' | 'proactive_ack';

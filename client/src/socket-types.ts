@@ -1,6 +1,6 @@
 import type { StateSnapshot } from '@limbic/core';
+import type { LimbicApiError } from '@limbic/protocol';
 import type { ReconnectOptions } from './backoff.js';
-import type { LimbicApiError } from './errors.js';
 import type { SocketProactiveAction } from './types.js';
 
 /** Where a socket is: connecting for the first time, open, waiting to reconnect, or closed for good. */

@@ -1,5 +1,5 @@
+import { isLimbicApiError, type LimbicApiError } from '@limbic/protocol';
 import { describe, expect, it } from 'vitest';
-import { isLimbicApiError, type LimbicApiError } from './errors.js';
 import { LimbicSocket } from './socket.js';
 import type { LimbicSocketEvents, SocketOptions } from './socket-types.js';
 import type { WebSocketLike } from './web-socket.js';

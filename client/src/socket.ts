@@ -1,7 +1,7 @@
 import type { AckResult, ProactivePreferencesInput, StateSnapshot, TurnResult } from '@limbic/core';
+import { TypedEmitter } from '@limbic/core/emitter';
+import { closeCodes, LimbicApiError, toApiError } from '@limbic/protocol';
 import { backoffDelay, type ReconnectPolicy, toReconnectPolicy } from './backoff.js';
-import { TypedEmitter } from './emitter.js';
-import { LimbicApiError, toApiError } from './errors.js';
 import { PendingRequests, type ReplyType } from './pending-requests.js';
 import { SeenIds } from './seen-ids.js';
 import type { LimbicSocketEvents, SocketCloseEvent, SocketOptions, SocketStatus } from './socket-types.js';
@@ -19,7 +19,14 @@ import { openState, type WebSocketConstructor, type WebSocketLike } from './web-
  * Close codes after which reconnecting cannot help (docs/protocol.md): a bad key (4401), an unknown or deleted
  * session (4404), and a client that sent something wrong (1003, 1007, 1009, 4400).
  */
-export const finalCloseCodes: ReadonlySet<number> = new Set([4401, 4404, 4400, 1003, 1007, 1009]);
+export const finalCloseCodes: ReadonlySet<number> = new Set([
+  closeCodes.unauthorized,
+  closeCodes.notFound,
+  closeCodes.badRequest,
+  closeCodes.unsupportedData,
+  1007, // invalid frame payload data (RFC 6455)
+  closeCodes.messageTooBig,
+]);
 
 /** What {@link LimbicSocket} needs besides its options. */
 export interface SocketConnection {

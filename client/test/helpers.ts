@@ -1,6 +1,6 @@
 import type { Duplex } from 'node:stream';
+import type { TypedEmitter } from '@limbic/core/emitter';
 import { startTestGateway, type TestGateway } from '../../gateway/test/harness.js';
-import type { TypedEmitter } from '../src/emitter.js';
 import { createLimbicClient, type LimbicClient, type LimbicClientOptions } from '../src/index.js';
 import type { LimbicSocketEvents } from '../src/socket-types.js';
 

@@ -17,8 +17,20 @@ export interface ValidationIssue {
   message: string;
 }
 
-// A Record over the union: adding a code without a message fails to typecheck.
-const defaultMessages: Record<LimbicErrorCode, string> = {
+/** The engine's codes, for validation and for the wire contract (`@limbic/protocol`) that extends them. */
+export const limbicErrorCodes = [
+  'VALIDATION_ERROR',
+  'INVALID_PRESET',
+  'NOT_FOUND',
+  'CONFLICT',
+  'SESSION_LIMIT',
+  'APPRAISER_FAILED',
+  'STORE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const satisfies readonly LimbicErrorCode[];
+
+/** The default message of each code (a Record over the union: a code without a message fails to typecheck). */
+export const limbicErrorMessages: Readonly<Record<LimbicErrorCode, string>> = {
   VALIDATION_ERROR: 'The input is invalid',
   INVALID_PRESET: 'Unknown preset identifier',
   NOT_FOUND: 'Session not found',
@@ -46,7 +58,7 @@ export class LimbicError extends Error {
 
   constructor(code: LimbicErrorCode, message?: string, options: LimbicErrorOptions = {}) {
     super(
-      message ?? defaultMessages[code],
+      message ?? limbicErrorMessages[code],
       options.cause === undefined ? undefined : { cause: options.cause },
     );
     this.code = code;

@@ -57,6 +57,8 @@ export {
   isLimbicError,
   LimbicError,
   type LimbicErrorCode,
+  limbicErrorCodes,
+  limbicErrorMessages,
   toValidationError,
   type ValidationIssue,
 } from './errors.js';

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { SessionService, SessionServiceOptions } from '../src/index.js';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const entry = `
@@ -48,7 +49,9 @@ describe('the core in a browser', () => {
         await page.addScriptTag({ content: code });
         const result = await page.evaluate(async () => {
           const { createSessionService } = (
-            globalThis as unknown as { limbic: { createSessionService: any } }
+            globalThis as unknown as {
+              limbic: { createSessionService: (options?: SessionServiceOptions) => SessionService };
+            }
           ).limbic;
           const service = createSessionService();
           const { sessionId } = await service.createSession('me', { preset: 'empathetic_listener' });

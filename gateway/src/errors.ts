@@ -1,46 +1,8 @@
-import { isLimbicError, type LimbicErrorCode, type ValidationIssue } from '@limbic/core';
+import { isLimbicError, type ValidationIssue } from '@limbic/core';
+import { type ErrorBody, type ErrorCode, statusOf } from '@limbic/protocol';
 
-/** Every error code the gateway answers with: the core's codes plus the transport's own. */
-export type ErrorCode =
-  | LimbicErrorCode
-  | 'UNAUTHORIZED'
-  | 'RATE_LIMIT'
-  | 'METHOD_NOT_ALLOWED'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'SERVICE_UNAVAILABLE';
-
-/** The one table from error code to HTTP status (WebSocket errors and GraphQL extensions use the same codes). */
-export const statusOf: Record<ErrorCode, number> = {
-  VALIDATION_ERROR: 400,
-  INVALID_PRESET: 400,
-  UNAUTHORIZED: 401,
-  SESSION_LIMIT: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMIT: 429,
-  INTERNAL_ERROR: 500,
-  APPRAISER_FAILED: 502,
-  STORE_UNAVAILABLE: 503,
-  SERVICE_UNAVAILABLE: 503,
-};
-
-/** The JSON error body of every REST error: `{error: {code, status, message, details?, request_id?, retry_after?}}`. */
-export interface ErrorBody {
-  error: {
-    code: ErrorCode;
-    status: number;
-    message: string;
-    /** For VALIDATION_ERROR: every issue, with its field path. */
-    details?: ValidationIssue[];
-    request_id?: string;
-    /** For RATE_LIMIT and SERVICE_UNAVAILABLE: seconds to wait. */
-    retry_after?: number;
-  };
-}
+// The one error table lives in @limbic/protocol: codes, HTTP statuses, close codes and the REST error body.
+export { type ErrorBody, type ErrorCode, statusOf } from '@limbic/protocol';
 
 /** An error raised by the gateway itself (auth, rate limit, protocol), carrying its code. */
 export class GatewayError extends Error {
@@ -81,14 +43,14 @@ interface FastifyLikeError {
  */
 export function classify(error: unknown): Classified {
   if (isLimbicError(error)) {
-    const out: Classified = { code: error.code, status: statusOf[error.code], message: error.message };
+    const out: Classified = { code: error.code, status: statusOf(error.code), message: error.message };
     if (error.issues.length) out.details = error.issues;
     if (error.code === 'STORE_UNAVAILABLE') out.retryAfter = storeRetryAfterSeconds;
     if (error.code === 'INTERNAL_ERROR') out.message = 'Internal error';
     return out;
   }
   if (error instanceof GatewayError) {
-    const out: Classified = { code: error.code, status: statusOf[error.code], message: error.message };
+    const out: Classified = { code: error.code, status: statusOf(error.code), message: error.message };
     if (error.extra.details) out.details = error.extra.details;
     if (error.extra.retryAfter !== undefined) out.retryAfter = error.extra.retryAfter;
     return out;

@@ -1,4 +1,5 @@
 import type { Binding, BindingStore, Clock, ProactiveAction, Timers } from '@limbic/core';
+import { errorCodeOf } from '@limbic/protocol';
 import type { BackendSession, LimbicBackend } from './backend.js';
 
 /** How a platform sends text, and how its failures are to be treated. */
@@ -161,7 +162,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
         await backend.acknowledge(sessionId, action.id);
         return;
       } catch (error) {
-        if ((error as { code?: unknown }).code === 'NOT_FOUND') return;
+        if (errorCodeOf(error) === 'NOT_FOUND') return;
         onEvent({ type: 'error', sessionId, action, stage: 'ack', error });
         await wait(backoff(attempt));
       }
@@ -198,9 +199,8 @@ export function createDelivery(options: DeliveryOptions): Delivery {
       try {
         prepared = await prepare(sessionId, action);
       } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        // The session is gone: nothing to deliver, nothing to acknowledge.
-        if (code === 'NOT_FOUND') return;
+        // The session is gone (embedded LimbicError or remote LimbicApiError): nothing to deliver or acknowledge.
+        if (errorCodeOf(error) === 'NOT_FOUND') return;
         onEvent({ type: 'error', sessionId, action, stage: 'prepare', error });
         await wait(backoff(attempt));
       }

@@ -11,6 +11,7 @@ import {
   type Timers,
   type TurnResult,
 } from '@limbic/core';
+import { errorCodeOf } from '@limbic/protocol';
 import type { LimbicBackend } from './backend.js';
 import { type CommandTexts, defaultCommandTexts, type LimbicCommand } from './commands.js';
 import {
@@ -137,7 +138,7 @@ export function createLimbicRuntime(options: LimbicRuntimeOptions): LimbicRuntim
     ...(options.maxAgeMs === undefined ? {} : { maxAgeMs: options.maxAgeMs }),
     ...(options.onDelivery ? { onEvent: options.onDelivery } : {}),
   });
-  const isNotFound = (error: unknown) => (error as { code?: unknown }).code === 'NOT_FOUND';
+  const isNotFound = (error: unknown) => errorCodeOf(error) === 'NOT_FOUND';
   let unsubscribe: (() => void) | undefined;
   let started: Promise<void> | undefined;
   let closed = false;

@@ -1,4 +1,5 @@
 import { isLimbicError } from '@limbic/core';
+import { isErrorCode } from '@limbic/protocol';
 import { GraphQLError, type GraphQLErrorExtensions } from 'graphql';
 import type { RateDecision } from '../auth/rate-limiter.js';
 import {
@@ -21,7 +22,6 @@ export interface LimbicErrorExtensions {
   retry_after?: number;
 }
 
-const codes = new Set<string>(Object.keys(statusOf));
 // Request-level errors that decide the HTTP status of the whole response (Yoga reads `extensions.http`).
 const httpStatusCodes = new Set<ErrorCode>(['UNAUTHORIZED', 'RATE_LIMIT', 'SERVICE_UNAVAILABLE']);
 // graphql-armor prefixes its rejections with "Syntax Error: " although they are limits, not syntax.
@@ -55,7 +55,7 @@ export function graphQLError(
   message: string,
   extra: { retryAfter?: number } = {},
 ): GraphQLError {
-  return toGraphQLError({ code, status: statusOf[code], message, ...extra });
+  return toGraphQLError({ code, status: statusOf(code), message, ...extra });
 }
 
 /**
@@ -89,7 +89,7 @@ function rootCause(error: GraphQLError): unknown {
  * - anything else is INTERNAL_ERROR with no internals (reported through `onInternal`).
  */
 export function normalizeError(error: unknown, onInternal: (error: unknown) => void): GraphQLError {
-  if (error instanceof GraphQLError && codes.has(String(error.extensions.code))) {
+  if (error instanceof GraphQLError && isErrorCode(error.extensions.code)) {
     if (typeof error.extensions.status === 'number') return error;
   }
   const cause = error instanceof GraphQLError ? rootCause(error) : error;
@@ -100,7 +100,7 @@ export function normalizeError(error: unknown, onInternal: (error: unknown) => v
     return toGraphQLError(c, located);
   }
   if (cause instanceof GraphQLError) {
-    if (codes.has(String(cause.extensions.code)) && typeof cause.extensions.status === 'number') {
+    if (isErrorCode(cause.extensions.code) && typeof cause.extensions.status === 'number') {
       return toGraphQLError(
         {
           code: cause.extensions.code as ErrorCode,

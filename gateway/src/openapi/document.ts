@@ -46,8 +46,8 @@ const statusText: Record<number, string> = {
 
 function errorResponses(codes: readonly ErrorCode[]): Operation['responses'] {
   const out: Operation['responses'] = {};
-  for (const status of [...new Set(codes.map((code) => statusOf[code]))].sort((a, b) => a - b)) {
-    const these = codes.filter((code) => statusOf[code] === status);
+  for (const status of [...new Set(codes.map((code) => statusOf(code)))].sort((a, b) => a - b)) {
+    const these = codes.filter((code) => statusOf(code) === status);
     const headers: Record<string, unknown> = { 'Request-Id': headerRef('RequestId') };
     if (status === 429 || status === 503) headers['Retry-After'] = headerRef('RetryAfter');
     if (status === 429)

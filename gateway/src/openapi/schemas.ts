@@ -16,7 +16,7 @@ import {
   supportedPromptLocales,
   textTurnSchema,
 } from '@limbic/core';
-import { type ErrorCode, statusOf } from '../errors.js';
+import { type ErrorCode, errorCodes } from '@limbic/protocol';
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -71,7 +71,6 @@ const emotionConfig = {
   stress_half_life_seconds: range(0, 2_592_000),
   turn_seconds: range(0, 3600),
 };
-const errorCodes = Object.keys(statusOf) as ErrorCode[];
 
 /** The document's component schemas: responses written here, request bodies generated from the core's zod schemas. */
 export function componentSchemas(): Record<string, JsonSchema> {

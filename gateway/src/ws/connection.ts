@@ -8,7 +8,7 @@ import {
   type ClientMessage,
   type CloseCode,
   closeCodes,
-  closeReason,
+  closeReasons,
   decode,
   describeIssues,
   type ErrorMessage,
@@ -298,7 +298,7 @@ export class Connection {
 
   /** Sends an error, then closes with its close code. */
   fail(f: Failure): void {
-    const c: Classified = { code: f.code, status: statusOf[f.code], message: f.message };
+    const c: Classified = { code: f.code, status: statusOf(f.code), message: f.message };
     if (f.retryAfter !== undefined) c.retryAfter = f.retryAfter;
     this.send(errorOf(c, undefined));
     this.close(f.close);
@@ -312,7 +312,7 @@ export class Connection {
     }
     this.closed();
     if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING)
-      this.ws.close(code, closeReason[code]);
+      this.ws.close(code, closeReasons[code]);
   }
 
   /** Marks the connection closed (socket gone or closing) and removes it from the hub's indexes. */

@@ -6,45 +6,14 @@ import type {
   ValidationIssue,
   WireProactiveAction,
 } from '@limbic/core';
+import type { closeCodes } from '@limbic/protocol';
 import type { Classified, ErrorCode } from '../errors.js';
 
-/** The close codes of the WebSocket endpoint: 4000 + HTTP status for protocol errors, RFC 6455 codes otherwise. */
-export const closeCodes = {
-  /** Server shutting down or redeploying: reconnect (with backoff). */
-  goingAway: 1001,
-  /** A binary frame: the protocol is JSON text only. */
-  unsupportedData: 1003,
-  /** A message larger than the message limit. */
-  messageTooBig: 1009,
-  /** An unexpected failure while setting up the connection (store unavailable, bug). */
-  internalError: 1011,
-  /** Slow consumer: the socket's send buffer passed the hard cap. */
-  tryAgainLater: 1013,
-  /** Too many consecutive invalid messages. */
-  badRequest: 4400,
-  /** Missing, invalid, revoked or expired API key. */
-  unauthorized: 4401,
-  /** Session not found, not owned by the key's account, or deleted while connected. */
-  notFound: 4404,
-  /** The client kept sending after being rate limited, or connected while over its rate limit. */
-  rateLimited: 4429,
-} as const;
+// The close codes and reasons are the wire contract's (@limbic/protocol): one table for every transport.
+export { closeCodes, closeReasons } from '@limbic/protocol';
 
 /** A close code the server uses. */
 export type CloseCode = (typeof closeCodes)[keyof typeof closeCodes];
-
-/** The close reason of each code: fixed ASCII text, far below the 123-byte limit, never a key or a session id. */
-export const closeReason: Record<CloseCode, string> = {
-  1001: 'server shutting down',
-  1003: 'binary frames are not supported',
-  1009: 'message too big',
-  1011: 'internal error',
-  1013: 'slow consumer',
-  4400: 'too many invalid messages',
-  4401: 'unauthorized',
-  4404: 'session not found',
-  4429: 'rate limit exceeded',
-};
 
 /** The message types a client may send. */
 export const clientMessageTypes = [

@@ -1,21 +1,8 @@
-import type { ValidationIssue } from '@limbic/core';
+import type { ValidationIssue } from '@limbic/core/errors';
+import { type ErrorCode, errorTable, isErrorCode, statusOf } from './errors.js';
 
 /** The error codes a Limbic gateway answers with (docs/errors.md), on REST and on the WebSocket alike. */
-export type LimbicServerErrorCode =
-  | 'VALIDATION_ERROR'
-  | 'INVALID_PRESET'
-  | 'UNAUTHORIZED'
-  | 'SESSION_LIMIT'
-  | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'CONFLICT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'RATE_LIMIT'
-  | 'INTERNAL_ERROR'
-  | 'APPRAISER_FAILED'
-  | 'STORE_UNAVAILABLE'
-  | 'SERVICE_UNAVAILABLE';
+export type LimbicServerErrorCode = ErrorCode;
 
 /**
  * The error codes the client raises itself, always with status 0 except UNEXPECTED_RESPONSE:
@@ -36,40 +23,8 @@ export type LimbicClientErrorCode =
 /** Every code a {@link LimbicApiError} can carry. */
 export type LimbicApiErrorCode = LimbicServerErrorCode | LimbicClientErrorCode;
 
-/** The HTTP status of each server code; WebSocket errors carry no status, so they get this one. */
-export const statusOfCode: Readonly<Record<LimbicServerErrorCode, number>> = {
-  VALIDATION_ERROR: 400,
-  INVALID_PRESET: 400,
-  UNAUTHORIZED: 401,
-  SESSION_LIMIT: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMIT: 429,
-  INTERNAL_ERROR: 500,
-  APPRAISER_FAILED: 502,
-  STORE_UNAVAILABLE: 503,
-  SERVICE_UNAVAILABLE: 503,
-};
-
-// A Record over the union: adding a code without a message fails to typecheck.
-const defaultMessages: Record<LimbicApiErrorCode, string> = {
-  VALIDATION_ERROR: 'The input is invalid',
-  INVALID_PRESET: 'Unknown preset identifier',
-  UNAUTHORIZED: 'Invalid or missing API key',
-  SESSION_LIMIT: 'The session quota is reached',
-  NOT_FOUND: 'Not found',
-  METHOD_NOT_ALLOWED: 'Method not allowed',
-  CONFLICT: 'The session was changed concurrently; retry',
-  PAYLOAD_TOO_LARGE: 'The body is too large',
-  UNSUPPORTED_MEDIA_TYPE: 'Content-Type must be application/json',
-  RATE_LIMIT: 'Too many requests',
-  INTERNAL_ERROR: 'Internal error',
-  APPRAISER_FAILED: 'The appraiser failed',
-  STORE_UNAVAILABLE: 'The session store is unavailable',
-  SERVICE_UNAVAILABLE: 'The gateway is unavailable',
+// The client's own codes; the server's come from the wire contract's table (@limbic/protocol).
+const clientMessages: Record<LimbicClientErrorCode, string> = {
   NETWORK_ERROR: 'The gateway could not be reached',
   TIMEOUT: 'The gateway did not answer in time',
   ABORTED: 'The request was aborted',
@@ -79,7 +34,7 @@ const defaultMessages: Record<LimbicApiErrorCode, string> = {
 
 /** True when `code` is one of the gateway's documented codes. */
 export function isServerErrorCode(code: unknown): code is LimbicServerErrorCode {
-  return typeof code === 'string' && Object.hasOwn(statusOfCode, code);
+  return isErrorCode(code);
 }
 
 /** Options of {@link LimbicApiError}. */
@@ -117,11 +72,11 @@ export class LimbicApiError extends Error {
 
   constructor(code: LimbicApiErrorCode, message?: string, options: LimbicApiErrorOptions = {}) {
     super(
-      message ?? defaultMessages[code],
+      message ?? (isServerErrorCode(code) ? errorTable[code].message : clientMessages[code]),
       options.cause === undefined ? undefined : { cause: options.cause },
     );
     this.code = code;
-    this.status = options.status ?? (isServerErrorCode(code) ? statusOfCode[code] : 0);
+    this.status = options.status ?? (isServerErrorCode(code) ? statusOf(code) : 0);
     if (options.details !== undefined) this.details = options.details;
     if (options.requestId !== undefined) this.requestId = options.requestId;
     if (options.retryAfter !== undefined) this.retryAfter = options.retryAfter;
