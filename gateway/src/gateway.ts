@@ -1,4 +1,6 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import {
   type Clock,
   createProactiveScheduler,
@@ -18,11 +20,12 @@ import { createRequestLimiter, limiterOptionsFor, rateLimitHeaders } from './aut
 import { createRevocationWatch, type RevocationWatch } from './auth/revocation-watch.js';
 import { type GatewayConfig, loadConfig, plansOf } from './config.js';
 import { type GatewayContext, reportKeyRevoked } from './context.js';
-import { classify, GatewayError, toErrorBody, unauthorizedMessage } from './errors.js';
+import { type Classified, classify, GatewayError, toErrorBody, unauthorizedMessage } from './errors.js';
 import { attachGraphQL, type GraphQLEndpoint } from './graphql/index.js';
 import { redact } from './redact.js';
 import { defaultDashboardDir, registerDashboardRoutes } from './routes/dashboard.js';
 import { registerRoutes } from './routes/index.js';
+import { allowedMethodsOf } from './routes/method-not-allowed.js';
 import { attachWebSocket, type WebSocketEndpoint } from './ws/index.js';
 
 /** The gateway's version, reported by /v1/health. */
@@ -79,6 +82,31 @@ function requestId(): string {
   idAt += 12;
   return `req_${idPool.toString('base64url', idAt - 12, idAt)}`;
 }
+
+/**
+ * Answers a request Node's HTTP parser rejected (malformed, headers over the limit, too slow) with the documented
+ * JSON error body and a Request-Id, then closes the connection; a socket that is already gone is destroyed.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const id = requestId();
+  const c: Classified =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? { code: 'HEADERS_TOO_LARGE', status: 431, message: 'headers: must be at most 16 KiB in all' }
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? { code: 'REQUEST_TIMEOUT', status: 408, message: 'request: must arrive within the request timeout' }
+        : { code: 'VALIDATION_ERROR', status: 400, message: 'request: must be valid HTTP/1.1' };
+  const body = JSON.stringify(toErrorBody(c, id));
+  socket.end(
+    `HTTP/1.1 ${c.status} ${STATUS_CODES[c.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nRequest-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+const bodyless = new Set(['DELETE', 'GET', 'HEAD']);
 
 /** A fallback hook that logs, at warn, why a text turn did not use the LLM. */
 export function logFallback(log: () => { warn(object: object, message: string): void }) {
@@ -140,6 +168,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     return503OnClosing: false,
     // Session ids are at most 128 characters; longer path parameters never reach a handler.
     routerOptions: { maxParamLength: 128 },
+    // Requests Node's HTTP parser rejects never reach Fastify: answer them in the documented shape too.
+    clientErrorHandler: answerClientError,
     // Errors the router raises before any hook runs (over-long or badly encoded path parameters).
     frameworkErrors: (error, request, reply) => {
       const c = classify(error);
@@ -170,6 +200,14 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
 
   // JSON only: without the text/plain parser every other content type is answered with 415.
   app.removeContentTypeParser('text/plain');
+  // Fastify's JSON parser (prototype poisoning refused), except that a body-less DELETE, GET or HEAD whose client
+  // still sends `Content-Type: application/json` (many HTTP libraries do) has no body rather than an invalid one.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' && bodyless.has(request.method)) done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
   app.decorateRequest('principal', null as never);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -207,6 +245,23 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   });
 
   app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allow = allowedMethodsOf(app, request.method, path);
+    if (allow !== undefined) {
+      // A path that exists, asked with a method no route of the router serves (TRACE, PROPFIND, …).
+      reply.header('Allow', allow);
+      reply.status(405).send(
+        toErrorBody(
+          {
+            code: 'METHOD_NOT_ALLOWED',
+            status: 405,
+            message: `${request.method} is not allowed on ${redact(path)}; use ${allow}`,
+          },
+          request.id,
+        ),
+      );
+      return;
+    }
     const body = toErrorBody(
       {
         code: 'NOT_FOUND',

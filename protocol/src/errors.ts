@@ -11,7 +11,9 @@ export type ErrorCode =
   | 'METHOD_NOT_ALLOWED'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'SERVICE_UNAVAILABLE';
+  | 'SERVICE_UNAVAILABLE'
+  | 'REQUEST_TIMEOUT'
+  | 'HEADERS_TOO_LARGE';
 
 /** One row of the error table. */
 export interface ErrorEntry {
@@ -36,10 +38,12 @@ export const errorTable: Readonly<Record<ErrorCode, ErrorEntry>> = {
   SESSION_LIMIT: { status: 403, closeCode: 4403, message: limbicErrorMessages.SESSION_LIMIT },
   NOT_FOUND: { status: 404, closeCode: 4404, message: limbicErrorMessages.NOT_FOUND },
   METHOD_NOT_ALLOWED: { status: 405, closeCode: 4405, message: 'Method not allowed' },
+  REQUEST_TIMEOUT: { status: 408, closeCode: 4408, message: 'The request was not received in time' },
   CONFLICT: { status: 409, closeCode: 4409, message: limbicErrorMessages.CONFLICT },
   PAYLOAD_TOO_LARGE: { status: 413, closeCode: 1009, message: 'The body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, closeCode: 4415, message: 'Content-Type must be application/json' },
   RATE_LIMIT: { status: 429, closeCode: 4429, message: 'Too many requests' },
+  HEADERS_TOO_LARGE: { status: 431, closeCode: 4431, message: 'The request headers are too large' },
   INTERNAL_ERROR: { status: 500, closeCode: 1011, message: limbicErrorMessages.INTERNAL_ERROR },
   APPRAISER_FAILED: { status: 502, closeCode: 1011, message: limbicErrorMessages.APPRAISER_FAILED },
   STORE_UNAVAILABLE: { status: 503, closeCode: 1011, message: limbicErrorMessages.STORE_UNAVAILABLE },
@@ -123,7 +127,9 @@ export const closeReasons: Readonly<Record<number, string>> = {
   4403: 'forbidden',
   4404: 'session not found',
   4405: 'method not allowed',
+  4408: 'request timeout',
   4409: 'conflict',
   4415: 'unsupported media type',
   4429: 'rate limit exceeded',
+  4431: 'headers too large',
 };

@@ -106,9 +106,35 @@ export function registerGraphQLRoute(app: FastifyInstance, yoga: LimbicYoga): vo
     // Fastify's automatic HEAD route cannot send Yoga's WHATWG Response, so HEAD is answered here: 200, no body.
     exposeHeadRoute: false,
     config: { public: true },
-    handler: (req, reply) =>
-      req.method === 'HEAD'
-        ? reply.code(200).send()
-        : yoga.handleNodeRequestAndResponse(req, reply, { req, reply }),
+    handler: (req, reply) => {
+      if (req.method === 'HEAD') return reply.code(200).send();
+      const bad = req.method === 'GET' ? badJsonParameter(req.query as Record<string, unknown>) : undefined;
+      if (bad) {
+        // Yoga would fail on JSON.parse with an internal error: answer as any other invalid request.
+        return reply.code(400).send({
+          errors: [{ message: bad, extensions: { code: 'VALIDATION_ERROR', status: 400 } }],
+        });
+      }
+      return yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+    },
   });
+}
+
+/** GraphQL over GET carries `variables` and `extensions` as JSON in the query string: each must be a JSON object. */
+function badJsonParameter(query: Record<string, unknown>): string | undefined {
+  for (const name of ['variables', 'extensions']) {
+    const raw = query[name];
+    if (raw === undefined || raw === '') continue;
+    if (typeof raw !== 'string') return `${name}: must be given once`;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return `${name}: must be a JSON object (got invalid JSON)`;
+    }
+    if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+      return `${name}: must be a JSON object`;
+    }
+  }
+  return undefined;
 }

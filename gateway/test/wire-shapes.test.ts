@@ -1,0 +1,131 @@
+/**
+ * Requests outside clients send that used to get an answer outside the documented shape (issue 13): raw HTTP over a
+ * socket, so that malformed requests reach the server as sent.
+ */
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from './harness.js';
+
+let t: TestGateway;
+let port: number;
+
+beforeAll(async () => {
+  t = await startTestGateway();
+  port = Number(new URL(t.url).port);
+});
+afterAll(() => t.close());
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Sends `request` as is and reads the whole answer (the request asks the server to close). */
+function raw(request: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    let data = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      data += chunk;
+    });
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', ...rest] = data.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const at = line.indexOf(':');
+        headers[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
+      }
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+    });
+  });
+}
+
+const close = 'Host: 127.0.0.1\r\nConnection: close\r\n';
+
+/** The documented REST error body, with the Request-Id header equal to its request_id. */
+function expectErrorShape(answer: RawAnswer, status: number, code: string): void {
+  expect(answer.status).toBe(status);
+  expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+  const body = JSON.parse(answer.body);
+  expect(body.error).toMatchObject({ code, status });
+  expect(typeof body.error.message).toBe('string');
+  expect(answer.headers['request-id']).toMatch(/^req_/);
+  expect(body.error.request_id).toBe(answer.headers['request-id']);
+}
+
+describe('answers in the documented shape', () => {
+  it('a request Node’s parser rejects: 400 VALIDATION_ERROR with a request id', async () => {
+    expectErrorShape(
+      await raw(`GET /v1/health HTTP/1.1\r\nBad Header\r\n${close}\r\n`),
+      400,
+      'VALIDATION_ERROR',
+    );
+  });
+
+  it('headers over the limit: 431 HEADERS_TOO_LARGE', async () => {
+    const big = `X-Big: ${'a'.repeat(20_000)}\r\n`;
+    expectErrorShape(await raw(`GET /v1/health HTTP/1.1\r\n${big}${close}\r\n`), 431, 'HEADERS_TOO_LARGE');
+  });
+
+  it.each(['TRACE', 'PROPFIND', 'MKCOL'])('%s on a known path: 405 with Allow, not 404', async (method) => {
+    const answer = await raw(`${method} /v1/persona HTTP/1.1\r\n${close}\r\n`);
+    expectErrorShape(answer, 405, 'METHOD_NOT_ALLOWED');
+    expect(answer.headers.allow).toBe('GET, HEAD, POST');
+    const session = await raw(`${method} /v1/persona/ses_123 HTTP/1.1\r\n${close}\r\n`);
+    expectErrorShape(session, 405, 'METHOD_NOT_ALLOWED');
+    expect(session.headers.allow).toBe('GET, HEAD, DELETE');
+    expectErrorShape(await raw(`${method} /nowhere HTTP/1.1\r\n${close}\r\n`), 404, 'NOT_FOUND');
+  });
+
+  it('a body-less DELETE with Content-Type: application/json is a DELETE, not an invalid body', async () => {
+    const created = await fetch(`${t.url}/v1/persona`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.keys.pro}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ preset: 'rival' }),
+    });
+    const { sessionId } = (await created.json()) as { sessionId: string };
+    const answer = await raw(
+      `DELETE /v1/persona/${sessionId} HTTP/1.1\r\nAuthorization: Bearer ${t.keys.pro}\r\n` +
+        `Content-Type: application/json\r\n${close}\r\n`,
+    );
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ deleted: true });
+    // A POST still needs its body.
+    const post = await raw(
+      `POST /v1/persona HTTP/1.1\r\nAuthorization: Bearer ${t.keys.pro}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: 0\r\n${close}\r\n`,
+    );
+    expectErrorShape(post, 400, 'VALIDATION_ERROR');
+  });
+
+  it.each([
+    ['variables', 'notjson', 'variables: must be a JSON object (got invalid JSON)'],
+    ['extensions', '%7Bbroken', 'extensions: must be a JSON object (got invalid JSON)'],
+    ['variables', '%5B1%5D', 'variables: must be a JSON object'],
+  ])(
+    'GraphQL over GET with %s=%s: 400 VALIDATION_ERROR, not an internal error',
+    async (name, value, message) => {
+      const answer = await raw(
+        `GET /graphql?query=%7Bhealth%7Bstatus%7D%7D&${name}=${value} HTTP/1.1\r\n${close}\r\n`,
+      );
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toEqual({
+        errors: [{ message, extensions: { code: 'VALIDATION_ERROR', status: 400 } }],
+      });
+    },
+  );
+
+  it('an absolute-form request target is served like its path', async () => {
+    const answer = await raw(`GET http://other-host/v1/health HTTP/1.1\r\n${close}\r\n`);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 'ok' });
+    const graphql = await raw(
+      `GET http://other-host/graphql?query=%7Bhealth%7Bstatus%7D%7D HTTP/1.1\r\n${close}\r\n`,
+    );
+    expect(JSON.parse(graphql.body)).toEqual({ data: { health: { status: 'ok' } } });
+  });
+});
