@@ -47,7 +47,16 @@ describe('loadConfig', () => {
       wsMaxMessage: 64 * 1024,
       heartbeatMs: 30_000,
       failedAuthPerMinute: 30,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
     });
+  });
+
+  it('keeps the request timeout at least the headers timeout', () => {
+    expect(() =>
+      loadConfig({ LIMBIC_HEADERS_TIMEOUT_MS: '5000', LIMBIC_REQUEST_TIMEOUT_MS: '1000' }),
+    ).toThrow(/LIMBIC_REQUEST_TIMEOUT_MS: must be at least LIMBIC_HEADERS_TIMEOUT_MS \(5000\)/);
+    expect(loadConfig({ LIMBIC_HEADERS_TIMEOUT_MS: '2000' }).headersTimeoutMs).toBe(2000);
   });
 
   it('reads every variable', () => {

@@ -71,6 +71,13 @@ export interface GatewayConfig extends StoreConfig {
   /** LIMBIC_FAILED_AUTH_PER_MINUTE, default 30: failed authentications per client address before 429. */
   failedAuthPerMinute: number;
   /**
+   * LIMBIC_HEADERS_TIMEOUT_MS, default 10 000: a connection must send a request's headers within this time, or it
+   * gets 408 and is closed (slowloris). Checked every quarter of it, at most every second.
+   */
+  headersTimeoutMs: number;
+  /** LIMBIC_REQUEST_TIMEOUT_MS, default 30 000: the same for the whole request, body included. */
+  requestTimeoutMs: number;
+  /**
    * LIMBIC_LLM_URL, LIMBIC_LLM_MODEL, LIMBIC_LLM_API_KEY, LIMBIC_LLM_TIMEOUT_MS (default 8000) and
    * LIMBIC_LLM_RESPONSE_FORMAT (default auto): an OpenAI-compatible model for text turns (falling back to the
    * offline reader) and for personas written from a description. Undefined without LIMBIC_LLM_URL.
@@ -189,6 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     wsMaxMessage: 64 * 1024,
     heartbeatMs: number(env, 'LIMBIC_HEARTBEAT_MS', 30_000, issues, 100, 3_600_000),
     failedAuthPerMinute: number(env, 'LIMBIC_FAILED_AUTH_PER_MINUTE', 30, issues, 1, 1e9),
+    headersTimeoutMs: number(env, 'LIMBIC_HEADERS_TIMEOUT_MS', 10_000, issues, 100, 600_000),
+    requestTimeoutMs: number(env, 'LIMBIC_REQUEST_TIMEOUT_MS', 30_000, issues, 100, 3_600_000),
     llm: llmSettingsFromEnv(env, issues),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
@@ -225,6 +234,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     issues.push({
       path: 'LIMBIC_ADMIN_TOKEN',
       message: 'must not start with svc_live_ or svc_test_ (API keys do)',
+    });
+  }
+  if (config.requestTimeoutMs < config.headersTimeoutMs) {
+    issues.push({
+      path: 'LIMBIC_REQUEST_TIMEOUT_MS',
+      message: `must be at least LIMBIC_HEADERS_TIMEOUT_MS (${config.headersTimeoutMs})`,
     });
   }
   if (issues.length) throw toValidationError('configuration', issues);

@@ -1,5 +1,5 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { createServer, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   type Clock,
@@ -158,6 +158,17 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
           serializers,
         };
   const app = Fastify({
+    // Slowloris: a connection that trickles its headers or body is answered 408 and closed (Node checks every
+    // quarter of the headers timeout, at most every second, instead of its default 30 s).
+    serverFactory: (handler) =>
+      createServer(
+        {
+          headersTimeout: config.headersTimeoutMs,
+          requestTimeout: config.requestTimeoutMs,
+          connectionsCheckingInterval: Math.min(1000, Math.max(25, config.headersTimeoutMs / 4)),
+        },
+        handler,
+      ),
     logger,
     bodyLimit: config.bodyLimit,
     genReqId: requestId,

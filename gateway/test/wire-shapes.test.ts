@@ -129,3 +129,46 @@ describe('answers in the documented shape', () => {
     expect(JSON.parse(graphql.body)).toEqual({ data: { health: { status: 'ok' } } });
   });
 });
+
+describe('slowloris', () => {
+  it('closes connections that trickle their headers, with 408 REQUEST_TIMEOUT, within the headers timeout', async () => {
+    const slow = await startTestGateway({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
+    try {
+      const slowPort = Number(new URL(slow.url).port);
+      const started = Date.now();
+      const answers = await Promise.all(
+        Array.from(
+          { length: 20 },
+          () =>
+            new Promise<{ ms: number; data: string }>((resolve) => {
+              const socket = connect(slowPort, '127.0.0.1', () =>
+                socket.write('GET /v1/health HTTP/1.1\r\n'),
+              );
+              // One header byte every 50 ms: never a complete request.
+              const drip = setInterval(() => socket.writable && socket.write('X'), 50);
+              let data = '';
+              socket.setEncoding('utf8');
+              socket.on('data', (chunk: string) => {
+                data += chunk;
+              });
+              socket.on('error', () => {});
+              socket.on('close', () => {
+                clearInterval(drip);
+                resolve({ ms: Date.now() - started, data });
+              });
+            }),
+        ),
+      );
+      for (const { ms, data } of answers) {
+        // The timeout is checked every 75 ms here; the bound leaves room for a loaded machine.
+        expect(ms).toBeLessThan(3_000);
+        expect(data).toMatch(/^HTTP\/1\.1 408 /);
+        expect(data).toContain('"code":"REQUEST_TIMEOUT"');
+      }
+      // A normal request on the same server is unaffected.
+      expect((await fetch(`${slow.url}/v1/health`)).status).toBe(200);
+    } finally {
+      await slow.close();
+    }
+  });
+});
