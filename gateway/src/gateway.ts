@@ -224,6 +224,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Request-Id', request.id);
     reply.header('Referrer-Policy', 'no-referrer');
+    // Session data and errors are never cached; the static documents (openapi.json, presets) revalidate instead.
+    if (request.url.startsWith('/v1/')) reply.header('Cache-Control', 'no-store');
     if (context.closing)
       throw new GatewayError('SERVICE_UNAVAILABLE', 'The gateway is shutting down; retry', { retryAfter: 1 });
     if (request.is404 || request.routeOptions.config.public) return;

@@ -172,3 +172,50 @@ describe('slowloris', () => {
     }
   });
 });
+
+describe('HTTP conventions', () => {
+  it('201 from POST /v1/persona carries the new session’s Location', async () => {
+    const res = await fetch(`${t.url}/v1/persona`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.keys.pro}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ preset: 'rival' }),
+    });
+    expect(res.status).toBe(201);
+    const { sessionId } = (await res.json()) as { sessionId: string };
+    const location = res.headers.get('location');
+    expect(location).toBe(`/v1/persona/${sessionId}`);
+    const got = await fetch(new URL(location!, t.url), {
+      headers: { authorization: `Bearer ${t.keys.pro}` },
+    });
+    expect(got.status).toBe(200);
+    expect(got.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it.each(['/v1/openapi.json', '/v1/presets'])(
+    '%s has an ETag and answers 304 to If-None-Match',
+    async (path) => {
+      const headers = { authorization: `Bearer ${t.keys.pro}` };
+      const first = await fetch(`${t.url}${path}`, { headers });
+      expect(first.status).toBe(200);
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^"[\w-]{27}"$/);
+      expect(first.headers.get('cache-control')).toBe('no-cache');
+      const again = await fetch(`${t.url}${path}`, {
+        headers: { ...headers, 'if-none-match': `W/${etag}, "x"` },
+      });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      const changed = await fetch(`${t.url}${path}`, { headers: { ...headers, 'if-none-match': '"other"' } });
+      expect(changed.status).toBe(200);
+      expect(await changed.json()).toEqual(await first.json());
+    },
+  );
+
+  it('errors under /v1 are not cached either', async () => {
+    const res = await fetch(`${t.url}/v1/persona/ses_missing`, {
+      headers: { authorization: `Bearer ${t.keys.pro}` },
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});

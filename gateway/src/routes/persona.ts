@@ -20,7 +20,7 @@ export function registerPersonaRoutes(app: FastifyInstance, context: GatewayCont
     const definition = objectBody(request.body);
     const maxSessions = Number.isFinite(plan.sessions) ? { maxSessions: plan.sessions } : {};
     const info = await service.createSession(owner, definition, maxSessions);
-    reply.code(201);
+    reply.code(201).header('Location', `/v1/persona/${encodeURIComponent(info.sessionId)}`);
     return info;
   });
 

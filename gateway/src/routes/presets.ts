@@ -1,5 +1,6 @@
 import { type PresetId, presetIds, presets } from '@limbic/core';
 import type { FastifyInstance } from 'fastify';
+import { sendStaticJson, staticJson } from './static-json.js';
 
 /** One entry of GET /v1/presets. */
 export interface PresetSummary {
@@ -22,8 +23,11 @@ export function presetSummaries(): PresetSummary[] {
   });
 }
 
-/** GET /v1/presets: the preset identifiers a persona definition may name, with their names and traits. */
+/**
+ * GET /v1/presets: the preset identifiers a persona definition may name, with their names and traits; with an ETag
+ * (304 on a matching If-None-Match).
+ */
 export function registerPresetRoutes(app: FastifyInstance): void {
-  const body = { presets: presetSummaries() };
-  app.get('/v1/presets', async () => body);
+  const body = staticJson({ presets: presetSummaries() });
+  app.get('/v1/presets', async (request, reply) => sendStaticJson(request, reply, body));
 }
