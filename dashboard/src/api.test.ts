@@ -81,8 +81,8 @@ describe('live connection helpers', () => {
     expect(retryDelayMs(10, 0.999)).toBe(30_999);
   });
 
-  it('names a 4403 close a refused key, and other closes a lost connection', () => {
-    expect(toLiveError({ code: 4403, reason: 'Forbidden' }).code).toBe('UNAUTHORIZED');
+  it('names a 4401 close a refused key, and other closes a lost connection', () => {
+    expect(toLiveError({ code: 4401, reason: 'Unauthorized' }).code).toBe('UNAUTHORIZED');
     expect(toLiveError({ code: 1001, reason: 'Going away' }).code).toBe('CONNECTION_CLOSED');
     expect(toLiveError([{ message: 'No session', extensions: { code: 'NOT_FOUND' } }]).code).toBe(
       'NOT_FOUND',

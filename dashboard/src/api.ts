@@ -87,7 +87,7 @@ export function retryDelayMs(retries: number, random = Math.random()): number {
   return Math.min(30_000, 1000 * 2 ** retries) + Math.round(random * 1000);
 }
 
-/** Where the live connection stands; `refused` means the gateway rejected the key (4403), so no retry. */
+/** Where the live connection stands; `refused` means the gateway rejected the key (4401), so no retry. */
 export type LiveStatus = 'connecting' | 'connected' | 'reconnecting' | 'refused' | 'closed';
 
 /** Options of {@link createLiveClient}. */
@@ -100,7 +100,7 @@ export interface LiveClientOptions {
 }
 
 /** The close code the gateway uses for a refused key (docs/graphql.md). */
-const forbidden = 4403;
+const forbidden = 4401;
 
 function isCloseEvent(value: unknown): value is { code: number } {
   return typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'number';
@@ -108,7 +108,7 @@ function isCloseEvent(value: unknown): value is { code: number } {
 
 /**
  * Creates the graphql-ws client of a session view: the key in `connectionParams`, reconnects with backoff
- * (never after 4403), and the connection's status reported through `onStatus`.
+ * (never after 4401), and the connection's status reported through `onStatus`.
  */
 export function createLiveClient(options: LiveClientOptions): Client {
   let everConnected = false;
@@ -140,7 +140,7 @@ export function toLiveError(value: unknown): GatewayError {
   if (Array.isArray(value)) return toGatewayError(value as GraphQLErrorEntry[]);
   if (isCloseEvent(value)) {
     return value.code === forbidden
-      ? new GatewayError('UNAUTHORIZED', 'The gateway refused this API key (closed with 4403)')
+      ? new GatewayError('UNAUTHORIZED', 'The gateway refused this API key (closed with 4401)')
       : new GatewayError('CONNECTION_CLOSED', `The live connection closed (code ${value.code})`);
   }
   return new GatewayError(

@@ -221,7 +221,7 @@ describe('graphql: revokeApiKey', () => {
     expect(Date.parse(revoked.expiresAt)).toBeGreaterThan(0);
     expectError(await restClient(t, key).get('/v1/presets'), 401, 'UNAUTHORIZED');
     expect((await gql(t, '{ presets { id } }', { key })).status).toBe(401);
-    expect(await within(closed, 'the socket to close')).toBe(4403);
+    expect(await within(closed, 'the socket to close')).toBe(4401);
     expect((await asOperator(revokeKey, { id: apiKey.id })).revokeApiKey).toEqual(revoked);
   });
 

@@ -175,17 +175,17 @@ describe('graphql-ws: proactiveActions', () => {
 });
 
 describe('graphql-ws: the rules of HTTP', () => {
-  it('closes the socket with 4403 Forbidden for a bad or missing key', async () => {
+  it('closes the socket with 4401 Unauthorized, which the official client does not retry, for a bad or missing key', async () => {
     for (const key of ['svc_test_not-a-real-key-at-all-0000', null]) {
       const closed = new Promise<number>((resolve) => {
         const c = client(key, { on: { closed: (event) => resolve((event as { code: number }).code) } });
         subscribe(c, '{ presets { id } }');
       });
-      expect(await within(closed, 'the socket to close')).toBe(4403);
+      expect(await within(closed, 'the socket to close')).toBe(4401);
     }
   });
 
-  it('closes the sockets of a key when it is revoked, with 4403', async () => {
+  it('closes the sockets of a key when it is revoked, with 4401', async () => {
     const sessionId = await createSession(t, t.keys.pro);
     const closed = new Promise<number>((resolve) => {
       const c = client(t.keys.pro, { on: { closed: (event) => resolve((event as { code: number }).code) } });
@@ -196,7 +196,7 @@ describe('graphql-ws: the rules of HTTP', () => {
     await serverSubscriptions(1);
     const principal = await t.gateway.context.auth.authenticate(t.keys.pro);
     for (const listener of t.gateway.context.onKeyRevoked) listener(principal!.keyId);
-    expect(await within(closed, 'the socket to close')).toBe(4403);
+    expect(await within(closed, 'the socket to close')).toBe(4401);
     await serverSubscriptions(0);
   });
 

@@ -219,3 +219,49 @@ describe('HTTP conventions', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });
+
+describe('outside clients', () => {
+  it('a plain GET on the WebSocket path: 426 UPGRADE_REQUIRED with Upgrade: websocket, not 404', async () => {
+    const res = await fetch(`${t.url}/v1/ws/ses_123?token=${t.keys.pro}`);
+    expect(res.status).toBe(426);
+    expect(res.headers.get('upgrade')).toBe('websocket');
+    const body = (await res.json()) as { error: { code: string; request_id: string } };
+    expect(body.error.code).toBe('UPGRADE_REQUIRED');
+    expect(body.error.request_id).toBe(res.headers.get('request-id'));
+    const post = await fetch(`${t.url}/v1/ws/ses_123`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('a persisted-query hash alone: PERSISTED_QUERY_NOT_SUPPORTED, so Apollo resends the query', async () => {
+    const extensions = {
+      persistedQuery: {
+        version: 1,
+        sha256Hash: 'ecf4edb46db40b5132295c0291d62fb65d6759a9eedfa4d5d612dd5ec54a6b38',
+      },
+    };
+    const expected = {
+      errors: [
+        {
+          message: 'PersistedQueryNotSupported',
+          extensions: { code: 'PERSISTED_QUERY_NOT_SUPPORTED', status: 400 },
+        },
+      ],
+    };
+    const post = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ extensions }),
+    });
+    expect(await post.json()).toEqual(expected);
+    const get = await fetch(`${t.url}/graphql?extensions=${encodeURIComponent(JSON.stringify(extensions))}`);
+    expect(await get.json()).toEqual(expected);
+    // With the query text too, the hash is ignored and the query runs.
+    const full = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ health { status } }', extensions }),
+    });
+    expect(await full.json()).toEqual({ data: { health: { status: 'ok' } } });
+  });
+});

@@ -13,7 +13,9 @@ export type ErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'SERVICE_UNAVAILABLE'
   | 'REQUEST_TIMEOUT'
-  | 'HEADERS_TOO_LARGE';
+  | 'HEADERS_TOO_LARGE'
+  | 'UPGRADE_REQUIRED'
+  | 'PERSISTED_QUERY_NOT_SUPPORTED';
 
 /** One row of the error table. */
 export interface ErrorEntry {
@@ -34,6 +36,7 @@ export interface ErrorEntry {
 export const errorTable: Readonly<Record<ErrorCode, ErrorEntry>> = {
   VALIDATION_ERROR: { status: 400, closeCode: 4400, message: limbicErrorMessages.VALIDATION_ERROR },
   INVALID_PRESET: { status: 400, closeCode: 4400, message: limbicErrorMessages.INVALID_PRESET },
+  PERSISTED_QUERY_NOT_SUPPORTED: { status: 400, closeCode: 4400, message: 'PersistedQueryNotSupported' },
   UNAUTHORIZED: { status: 401, closeCode: 4401, message: 'Invalid or missing API key' },
   SESSION_LIMIT: { status: 403, closeCode: 4403, message: limbicErrorMessages.SESSION_LIMIT },
   NOT_FOUND: { status: 404, closeCode: 4404, message: limbicErrorMessages.NOT_FOUND },
@@ -42,6 +45,7 @@ export const errorTable: Readonly<Record<ErrorCode, ErrorEntry>> = {
   CONFLICT: { status: 409, closeCode: 4409, message: limbicErrorMessages.CONFLICT },
   PAYLOAD_TOO_LARGE: { status: 413, closeCode: 1009, message: 'The body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, closeCode: 4415, message: 'Content-Type must be application/json' },
+  UPGRADE_REQUIRED: { status: 426, closeCode: 4426, message: 'This path is a WebSocket endpoint' },
   RATE_LIMIT: { status: 429, closeCode: 4429, message: 'Too many requests' },
   HEADERS_TOO_LARGE: { status: 431, closeCode: 4431, message: 'The request headers are too large' },
   INTERNAL_ERROR: { status: 500, closeCode: 1011, message: limbicErrorMessages.INTERNAL_ERROR },
@@ -130,6 +134,7 @@ export const closeReasons: Readonly<Record<number, string>> = {
   4408: 'request timeout',
   4409: 'conflict',
   4415: 'unsupported media type',
+  4426: 'upgrade required',
   4429: 'rate limit exceeded',
   4431: 'headers too large',
 };

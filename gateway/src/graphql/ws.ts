@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
+import { closeCodes } from '@limbic/protocol';
 import type { ExecutionArgs, GraphQLError, GraphQLFormattedError } from 'graphql';
-import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { bearerToken } from '../auth/authenticator.js';
@@ -48,9 +48,11 @@ function format(error: GraphQLError): GraphQLFormattedError {
 /**
  * Attaches graphql-ws (the graphql-transport-ws protocol, over `ws`) on /graphql through the shared upgrade
  * router. The key comes in connectionParams and is checked on `connection_init`: a missing or bad key closes the
- * socket with 4403 Forbidden; the operator token is accepted too, for the operator fields. Every `subscribe`
- * message runs Yoga's envelop pipeline (armor limits, guard, error normalization), so the rules of HTTP apply;
- * each counts once against the key's rate limit. Sockets of a revoked key close with 4403.
+ * socket with 4401 Unauthorized (which graphql-ws clients do not retry), an address blocked after failed
+ * authentications with 4429 and `RATE_LIMIT: retry after N s`; the operator token is accepted too, for the
+ * operator fields. Every `subscribe` message runs Yoga's envelop pipeline (armor limits, guard, error
+ * normalization), so the rules of HTTP apply; each counts once against the key's rate limit. Sockets of a revoked
+ * key close with 4401.
  */
 export function attachGraphQLWebSocket(
   server: Server,
@@ -77,7 +79,12 @@ export function attachGraphQLWebSocket(
         extra.principal = null;
         extra.operator = false;
         const address = extra.ip ?? 'unknown';
-        if ((await gateway.failedAuth.blockedFor(address)) > 0) return false;
+        const blocked = await gateway.failedAuth.blockedFor(address);
+        if (blocked > 0) {
+          // Not Forbidden (4403), which the official client retries at once: 4429 with the wait in the reason.
+          extra.socket.close(closeCodes.rateLimited, `RATE_LIMIT: retry after ${blocked} s`);
+          return false;
+        }
         if (gateway.operator.verify(extra.token)) {
           // Operator sockets run operator fields only; every operation checks the token again (see admit).
           extra.operator = true;
@@ -85,7 +92,10 @@ export function attachGraphQLWebSocket(
         }
         const principal = await gateway.auth.authenticate(extra.token);
         if (!principal) {
-          await gateway.failedAuth.fail(address);
+          const wait = await gateway.failedAuth.fail(address);
+          // 4401 Unauthorized: the official client does not retry it (4403 it would, forever).
+          if (wait > 0) extra.socket.close(closeCodes.rateLimited, `RATE_LIMIT: retry after ${wait} s`);
+          else extra.socket.close(closeCodes.unauthorized, 'Unauthorized');
           return false;
         }
         // The peer may have gone while the key was checked; onClose has run already then.
@@ -168,7 +178,7 @@ export function attachGraphQLWebSocket(
   });
 
   const onRevoked = (keyId: string) => {
-    for (const ws of byKey.get(keyId) ?? []) ws.close(CloseCode.Forbidden, 'Forbidden');
+    for (const ws of byKey.get(keyId) ?? []) ws.close(closeCodes.unauthorized, 'Unauthorized');
   };
   gateway.onKeyRevoked.add(onRevoked);
 

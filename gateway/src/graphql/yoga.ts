@@ -109,6 +109,17 @@ export function registerGraphQLRoute(app: FastifyInstance, yoga: LimbicYoga): vo
     handler: (req, reply) => {
       if (req.method === 'HEAD') return reply.code(200).send();
       const bad = req.method === 'GET' ? badJsonParameter(req.query as Record<string, unknown>) : undefined;
+      if (!bad && asksPersistedQuery(req.method === 'GET' ? req.query : req.body)) {
+        // Apollo's persisted queries: say so in the words its link understands, so it resends the full query.
+        return reply.code(200).send({
+          errors: [
+            {
+              message: 'PersistedQueryNotSupported',
+              extensions: { code: 'PERSISTED_QUERY_NOT_SUPPORTED', status: 400 },
+            },
+          ],
+        });
+      }
       if (bad) {
         // Yoga would fail on JSON.parse with an internal error: answer as any other invalid request.
         return reply.code(400).send({
@@ -118,6 +129,22 @@ export function registerGraphQLRoute(app: FastifyInstance, yoga: LimbicYoga): vo
       return yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
     },
   });
+}
+
+/** A request that sends only a persisted query's hash (`extensions.persistedQuery`), without the query text. */
+function asksPersistedQuery(params: unknown): boolean {
+  if (params === null || typeof params !== 'object') return false;
+  const { query, extensions } = params as { query?: unknown; extensions?: unknown };
+  if (typeof query === 'string' && query !== '') return false;
+  let ext = extensions;
+  if (typeof ext === 'string') {
+    try {
+      ext = JSON.parse(ext);
+    } catch {
+      return false;
+    }
+  }
+  return ext !== null && typeof ext === 'object' && 'persistedQuery' in ext;
 }
 
 /** GraphQL over GET carries `variables` and `extensions` as JSON in the query string: each must be a JSON object. */

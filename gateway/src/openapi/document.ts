@@ -276,7 +276,14 @@ export function createOpenApiDocument(version: string): OpenApiDocument {
             { name: 'sessionId', in: 'path', required: true, schema: str },
             { name: 'token', in: 'query', required: true, schema: str },
           ],
-          responses: { '101': { description: 'Switching Protocols' } },
+          responses: {
+            '101': { description: 'Switching Protocols' },
+            '426': {
+              description:
+                'A plain GET without the WebSocket upgrade (UPGRADE_REQUIRED, with Upgrade: websocket)',
+              content: { 'application/json': { schema: ref('Error') } },
+            },
+          },
           'x-websocket': true,
         },
       },

@@ -8,6 +8,7 @@ import { registerPresetRoutes } from './presets.js';
 import { registerProactiveRoutes } from './proactive.js';
 import { registerStateRoutes } from './state.js';
 import { registerTurnRoutes } from './turn.js';
+import { registerWebSocketHint } from './websocket.js';
 
 /** One route registered on the gateway's Fastify instance. */
 export interface RouteEntry {
@@ -84,6 +85,7 @@ export function registerRoutes(app: FastifyInstance, context: GatewayContext): v
   registerStateRoutes(app, context);
   registerProactiveRoutes(app, context);
   registerOpenApiRoutes(app, context);
+  registerWebSocketHint(app);
 
   const served = new Map<string, Set<string>>();
   for (const { method, url } of registry.entries) {

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { GatewayError } from '../errors.js';
+
+/**
+ * GET /v1/ws/:sessionId without an upgrade: 426 UPGRADE_REQUIRED with `Upgrade: websocket` (RFC 9110 §15.5.22),
+ * not 404, so a client that forgot the upgrade (or a generated REST client) learns what the path is. Upgrades never
+ * reach this route: the WebSocket endpoint takes them on the server's upgrade event.
+ */
+export function registerWebSocketHint(app: FastifyInstance): void {
+  app.get('/v1/ws/:sessionId', { config: { public: true } }, async (_request, reply) => {
+    reply.header('Upgrade', 'websocket');
+    throw new GatewayError(
+      'UPGRADE_REQUIRED',
+      'GET /v1/ws/:sessionId: must be a WebSocket upgrade (Upgrade: websocket); see docs/protocol.md',
+    );
+  });
+}
