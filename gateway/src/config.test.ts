@@ -49,6 +49,7 @@ describe('loadConfig', () => {
       failedAuthPerMinute: 30,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
+      corsOrigins: [],
     });
   });
 

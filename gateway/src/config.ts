@@ -1,5 +1,6 @@
 import { type LlmSettings, llmSettingsFromEnv, toValidationError, type ValidationIssue } from '@limbic/core';
 import { type StoreConfig, type StoreKind, storeKinds } from '@limbic/store';
+import { corsOriginIssue } from './cors.js';
 
 /** A plan: requests per minute (REST requests and WebSocket messages of one key together) and session quota. */
 export interface Plan {
@@ -78,6 +79,12 @@ export interface GatewayConfig extends StoreConfig {
   /** LIMBIC_REQUEST_TIMEOUT_MS, default 30 000: the same for the whole request, body included. */
   requestTimeoutMs: number;
   /**
+   * LIMBIC_CORS_ORIGINS, default none: comma-separated origins (`https://app.example.com`) whose browser pages may
+   * call REST and GraphQL (CORS) and open WebSockets, or `*` for any. The gateway's own origin (the dashboard) and
+   * requests without an Origin header (servers, bots) always pass.
+   */
+  corsOrigins: string[];
+  /**
    * LIMBIC_LLM_URL, LIMBIC_LLM_MODEL, LIMBIC_LLM_API_KEY, LIMBIC_LLM_TIMEOUT_MS (default 8000) and
    * LIMBIC_LLM_RESPONSE_FORMAT (default auto): an OpenAI-compatible model for text turns (falling back to the
    * offline reader) and for personas written from a description. Undefined without LIMBIC_LLM_URL.
@@ -150,6 +157,18 @@ function parseKeys(raw: string | undefined, issues: ValidationIssue[]): Provisio
   return out;
 }
 
+function parseOrigins(raw: string | undefined, issues: ValidationIssue[]): string[] {
+  const out: string[] = [];
+  for (const [i, entry] of (raw ?? '').split(',').entries()) {
+    const origin = entry.trim();
+    if (origin === '') continue;
+    const issue = corsOriginIssue(origin);
+    if (issue) issues.push({ path: `LIMBIC_CORS_ORIGINS[${i}]`, message: issue });
+    else out.push(origin);
+  }
+  return out;
+}
+
 function parseStore(env: NodeJS.ProcessEnv, issues: ValidationIssue[]): StoreKind {
   const raw = env.LIMBIC_STORE;
   if (!raw) return env.MONGODB_URI ? 'mongodb' : 'sqlite';
@@ -199,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     headersTimeoutMs: number(env, 'LIMBIC_HEADERS_TIMEOUT_MS', 10_000, issues, 100, 600_000),
     requestTimeoutMs: number(env, 'LIMBIC_REQUEST_TIMEOUT_MS', 30_000, issues, 100, 3_600_000),
     llm: llmSettingsFromEnv(env, issues),
+    corsOrigins: parseOrigins(env.LIMBIC_CORS_ORIGINS, issues),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     issues.push({

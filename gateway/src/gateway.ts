@@ -1,6 +1,7 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
 import { createServer, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import cors from '@fastify/cors';
 import {
   type Clock,
   createProactiveScheduler,
@@ -20,6 +21,7 @@ import { createRequestLimiter, limiterOptionsFor, rateLimitHeaders } from './aut
 import { createRevocationWatch, type RevocationWatch } from './auth/revocation-watch.js';
 import { type GatewayConfig, loadConfig, plansOf } from './config.js';
 import { type GatewayContext, reportKeyRevoked } from './context.js';
+import { originAllowed } from './cors.js';
 import { type Classified, classify, GatewayError, toErrorBody, unauthorizedMessage } from './errors.js';
 import { attachGraphQL, type GraphQLEndpoint } from './graphql/index.js';
 import { redact } from './redact.js';
@@ -208,6 +210,18 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     closing: false,
     onKeyRevoked: new Set([(keyId: string) => auth.forget(keyId)]),
   };
+
+  // CORS for browser pages on the listed origins (LIMBIC_CORS_ORIGINS), REST and GraphQL alike; registered first,
+  // so that preflights are answered before authentication. Without a list, nothing changes (OPTIONS is a 405).
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: (origin, done) => done(null, originAllowed(origin, undefined, config.corsOrigins)),
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'If-None-Match'],
+      exposedHeaders: ['Request-Id', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Location', 'ETag'],
+      maxAge: 600,
+    });
+  }
 
   // JSON only: without the text/plain parser every other content type is answered with 415.
   app.removeContentTypeParser('text/plain');

@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'REQUEST_TIMEOUT'
   | 'HEADERS_TOO_LARGE'
   | 'UPGRADE_REQUIRED'
+  | 'ORIGIN_NOT_ALLOWED'
   | 'PERSISTED_QUERY_NOT_SUPPORTED';
 
 /** One row of the error table. */
@@ -39,6 +40,7 @@ export const errorTable: Readonly<Record<ErrorCode, ErrorEntry>> = {
   PERSISTED_QUERY_NOT_SUPPORTED: { status: 400, closeCode: 4400, message: 'PersistedQueryNotSupported' },
   UNAUTHORIZED: { status: 401, closeCode: 4401, message: 'Invalid or missing API key' },
   SESSION_LIMIT: { status: 403, closeCode: 4403, message: limbicErrorMessages.SESSION_LIMIT },
+  ORIGIN_NOT_ALLOWED: { status: 403, closeCode: 4403, message: 'This origin may not use the gateway' },
   NOT_FOUND: { status: 404, closeCode: 4404, message: limbicErrorMessages.NOT_FOUND },
   METHOD_NOT_ALLOWED: { status: 405, closeCode: 4405, message: 'Method not allowed' },
   REQUEST_TIMEOUT: { status: 408, closeCode: 4408, message: 'The request was not received in time' },

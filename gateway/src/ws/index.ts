@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { bearerToken } from '../auth/authenticator.js';
 import type { GatewayContext } from '../context.js';
+import { upgradeOriginAllowed } from '../cors.js';
 import { redact } from '../redact.js';
 import { Connection } from './connection.js';
 import { Hub } from './hub.js';
@@ -20,6 +21,11 @@ const hardMaxPayload = 1024 * 1024;
 /** How long shutdown waits for in-flight turns, then for clients to answer the close frame. */
 const drainMs = 5_000;
 const closeWaitMs = 2_000;
+
+/**
+ * The one subprotocol /v1/ws speaks, optional: clients may offer it (`new WebSocket(url, 'limbic.v1')`) or none.
+ */
+export const sessionSubprotocol = 'limbic.v1';
 
 /** The WebSocket endpoint /v1/ws/:sessionId, attached to the HTTP server's upgrade event. */
 export interface WebSocketEndpoint {
@@ -98,6 +104,9 @@ export function attachWebSocket(server: Server, context: GatewayContext): WebSoc
     maxPayload: hardMaxPayload,
     clientTracking: false,
     perMessageDeflate: false,
+    // Subprotocols are negotiated from the ones the server speaks, never echoed: a client that offers only others
+    // gets none, and its WebSocket fails the handshake as RFC 6455 §4.1 has it.
+    handleProtocols: (offered) => (offered.has(sessionSubprotocol) ? sessionSubprotocol : false),
     // ws ≥ 8.19 option missing from @types/ws: destroy sockets whose peer ignores our close frame.
     ...({ closeTimeout: closeWaitMs } as object),
   });
@@ -112,6 +121,13 @@ export function attachWebSocket(server: Server, context: GatewayContext): WebSoc
         { code: 'SERVICE_UNAVAILABLE', message: 'The gateway is shutting down; retry' },
         { 'Retry-After': '1' },
       );
+      return true;
+    }
+    if (!upgradeOriginAllowed(request, context.config.corsOrigins)) {
+      rejectUpgrade(socket, 403, {
+        code: 'ORIGIN_NOT_ALLOWED',
+        message: 'Origin: must be the gateway’s own or one of LIMBIC_CORS_ORIGINS',
+      });
       return true;
     }
     const { sessionId, token, pushState } = parseRequest(request);

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { redact } from '../redact.js';
 
@@ -27,7 +27,7 @@ export function rejectUpgrade(
   headers: Record<string, string> = {},
 ): void {
   const text = JSON.stringify({ error: { code: body.code, status, message: body.message } });
-  const reason = status === 404 ? 'Not Found' : status === 503 ? 'Service Unavailable' : 'Error';
+  const reason = STATUS_CODES[status] ?? 'Error';
   const lines = [
     `HTTP/1.1 ${status} ${reason}`,
     'Connection: close',
