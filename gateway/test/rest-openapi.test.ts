@@ -24,6 +24,11 @@ describe('GET /v1/openapi.json', () => {
     expect(res.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
+  it('names its licence and a server relative to itself, as generators expect', () => {
+    expect(openApi.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
+    expect(openApi.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+  });
+
   it('documents every registered route, and registers every documented operation', () => {
     const registered = served().map((r) => `${r.method} ${toTemplate(r.url)}`);
     expect(registered.length).toBeGreaterThanOrEqual(13);

@@ -6,7 +6,13 @@ import { componentSchemas, errorSchema, int, type JsonSchema, ref, str } from '.
 /** The OpenAPI 3.1 document of the gateway's REST interface (the parts this module fills in). */
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
+  info: {
+    title: string;
+    version: string;
+    description: string;
+    license: { name: string; identifier: string };
+  };
+  servers: { url: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: {
     schemas: Record<string, JsonSchema>;
@@ -151,7 +157,10 @@ export function createOpenApiDocument(version: string): OpenApiDocument {
       version,
       description:
         'Emotion engine for AI characters. Every route except /v1/health and /v1/openapi.json needs `Authorization: Bearer <API_KEY>`. Every error has the body `{error: {code, status, message, details?, request_id, retry_after?}}`; a method a path does not serve answers 405 METHOD_NOT_ALLOWED with an `Allow` header. See docs/errors.md. GraphQL is served at /graphql (schema: gateway/schema.graphql; docs/graphql.md) with the same keys, rate limits and error codes (in `extensions.code`).',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
+    // Relative: the server that serves the document (behind any proxy); generators resolve paths against it.
+    servers: [{ url: '/', description: 'The gateway that serves this document' }],
     paths: {
       '/v1/health': {
         get: operation({ id: 'health', summary: 'Health check', tag: 'meta', ok: 'Health', public: true }),
