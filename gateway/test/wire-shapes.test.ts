@@ -2,7 +2,9 @@
  * Requests outside clients send that used to get an answer outside the documented shape (issue 13): raw HTTP over a
  * socket, so that malformed requests reach the server as sent.
  */
+import { get as httpGet } from 'node:http';
 import { connect } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from './harness.js';
 
@@ -263,5 +265,40 @@ describe('outside clients', () => {
       body: JSON.stringify({ query: '{ health { status } }', extensions }),
     });
     expect(await full.json()).toEqual({ data: { health: { status: 'ok' } } });
+  });
+});
+
+describe('compression', () => {
+  /** GET with the given Accept-Encoding over node:http, which (unlike fetch) does not decode the body. */
+  function get(
+    path: string,
+    acceptEncoding?: string,
+  ): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const request = httpGet(
+        `${t.url}${path}`,
+        { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        },
+      );
+      request.on('error', reject);
+    });
+  }
+
+  it('sends the OpenAPI document with brotli or gzip when accepted, and as is otherwise', async () => {
+    const plain = await get('/v1/openapi.json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/v1/openapi.json', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(br.body.length).toBeLessThan(plain.body.length / 5);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gzip = await get('/v1/openapi.json', 'gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect(JSON.parse(plain.body.toString()).openapi).toBe('3.1.0');
   });
 });
