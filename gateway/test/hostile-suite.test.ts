@@ -1,0 +1,260 @@
+/**
+ * A seeded hostile-input run (issue 13): 10,000 requests generated from the served OpenAPI document — every
+ * documented operation, with mutated paths, queries, bodies, content types, methods and credentials — against a
+ * gateway with two owners. Every answer must be below 500 and, when an error, in the documented shape; no request
+ * of the run is a valid mutation, so every session must be unchanged afterwards; the second owner's key must never
+ * see the first owner's sessions.
+ */
+import { createSeededRandom, type Random } from '@limbic/core';
+import { isErrorCode } from '@limbic/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKey } from '../src/auth/provision.js';
+import { startTestGateway, type TestGateway } from './harness.js';
+
+const requests = 10_000;
+const concurrency = 16;
+
+let t: TestGateway;
+let ownerKey: string;
+let otherKey: string;
+const own: string[] = [];
+const others: string[] = [];
+
+async function post(key: string, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${t.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  t = await startTestGateway();
+  // Enterprise keys: unlimited, so the run reaches validation rather than the rate limit.
+  ownerKey = (await createKey(t.gateway.context.keys, 'test-pepper', { env: 'test', plan: 'enterprise' }))
+    .key;
+  otherKey = (await createKey(t.gateway.context.keys, 'test-pepper', { env: 'test', plan: 'enterprise' }))
+    .key;
+  for (const preset of ['rival', 'empathetic_listener']) {
+    own.push((await post(ownerKey, '/v1/persona', { preset })).sessionId as string);
+    others.push((await post(otherKey, '/v1/persona', { preset })).sessionId as string);
+  }
+  // A real turn first, so "unchanged" is checked on a state that has moved.
+  await post(ownerKey, '/v1/turn/appraisal', {
+    sessionId: own[0],
+    appraisal: {
+      goal_relevance: 0.8,
+      goal_congruence: -0.6,
+      expectedness: 0.3,
+      controllability: 0.4,
+      agency: -0.8,
+      norm_compatibility: -0.6,
+    },
+  });
+});
+afterAll(() => t.close());
+
+const pick = <T>(random: Random, xs: readonly T[]): T => xs[Math.floor(random.next() * xs.length)]!;
+
+/** Values that break a field's rule: wrong types, out of range, odd strings, prototype keys, deep nesting. */
+const badValues: readonly unknown[] = [
+  null,
+  true,
+  -1,
+  2,
+  1e308,
+  -0,
+  'NaN',
+  '',
+  ' ',
+  'x'.repeat(5000),
+  '\u0000',
+  '<script>',
+  '../../etc/passwd',
+  '%00',
+  '日本語',
+  [],
+  [1, 2],
+  {},
+  { __proto__: { polluted: true } },
+  JSON.parse('{"__proto__": {"polluted": true}}'),
+  { constructor: { prototype: { polluted: true } } },
+  { a: { b: { c: { d: { e: { f: {} } } } } } },
+];
+
+const badIds = ['', 'ses_', 'ses_doesnotexist', 'x'.repeat(300), '..%2F..%2Fetc', '%ZZ', 'ses_%00', ' '];
+
+/**
+ * A body that cannot be a valid mutation: the operation's fields with at least one broken, an unknown field, or not
+ * an object at all.
+ */
+function hostileBody(random: Random, sessionId: string): unknown {
+  const base: Record<string, unknown> = {
+    sessionId,
+    message: 'hello',
+    appraisal: { goal_relevance: 0.5, goal_congruence: 0.5 },
+    preset: 'rival',
+    enabled: true,
+    action_id: 'act_x',
+  };
+  switch (Math.floor(random.next() * 4)) {
+    case 0:
+      return pick(random, badValues);
+    case 1:
+      return { ...base, [pick(random, Object.keys(base))]: pick(random, badValues), unknown_field: 1 };
+    case 2:
+      return { sessionId: pick(random, badValues), message: pick(random, badValues) };
+    default:
+      return {
+        ...base,
+        appraisal: { ...(base.appraisal as object), agency: pick(random, badValues) },
+        x: [],
+      };
+  }
+}
+
+interface Generated {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** A session asked for with the key of the owner it does not belong to. */
+  crossOwner: boolean;
+}
+
+function generate(random: Random, operations: readonly { method: string; path: string }[]): Generated {
+  const op = pick(random, operations);
+  const method =
+    random.next() < 0.1
+      ? pick(random, ['GET', 'PUT', 'PATCH', 'DELETE', 'POST', 'OPTIONS', 'PROPFIND'])
+      : op.method;
+  const target = random.next();
+  const sessionId =
+    target < 0.4 ? pick(random, own) : target < 0.6 ? pick(random, others) : pick(random, badIds);
+  const url = op.path.replace(/\{[^}]+\}/g, () => encodeURI(sessionId).replace(/%25/g, '%'));
+  const query =
+    random.next() < 0.3
+      ? `?${pick(random, ['limit=0', 'limit=abc', 'cursor=%%%', 'limit=101', 'token=x', 'a=1&a=2', 'cursor='])}`
+      : '';
+  const credential = random.next();
+  const key =
+    credential < 0.5
+      ? ownerKey
+      : credential < 0.8
+        ? otherKey
+        : credential < 0.9
+          ? 'svc_test_invalidkey0000000000'
+          : undefined;
+  const headers: Record<string, string> = {};
+  // A DELETE needs no body, so it is valid whenever the owner names its own session: the run asks with the other
+  // owner's key instead, which must not delete it.
+  const owned =
+    (key === ownerKey && own.includes(sessionId)) || (key === otherKey && others.includes(sessionId));
+  const effectiveKey = method === 'DELETE' && owned ? (key === ownerKey ? otherKey : ownerKey) : key;
+  if (effectiveKey) headers.authorization = `Bearer ${effectiveKey}`;
+  let body: string | undefined;
+  if (!['GET', 'HEAD', 'OPTIONS', 'PROPFIND'].includes(method) && random.next() < 0.9) {
+    const kind = random.next();
+    headers['content-type'] =
+      kind < 0.8
+        ? 'application/json'
+        : pick(random, [
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'application/json; charset=latin1',
+          ]);
+    body =
+      random.next() < 0.85
+        ? JSON.stringify(hostileBody(random, sessionId))
+        : pick(random, ['{', '{"a":', 'null', '"str"', '[]', '{"sessionId": "x",}', '\u0000\u0001']);
+  }
+  const crossOwner =
+    ((effectiveKey === otherKey && own.includes(sessionId)) ||
+      (effectiveKey === ownerKey && others.includes(sessionId))) &&
+    op.path.includes('{');
+  return {
+    method,
+    url: `${url}${query}`,
+    headers,
+    ...(body === undefined ? {} : { body }),
+    crossOwner,
+  };
+}
+
+/** Every session of both owners as the owner sees it (state included), and each owner's list. */
+async function snapshot(): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (const [key, ids] of [
+    [ownerKey, own],
+    [otherKey, others],
+  ] as const) {
+    const headers = { authorization: `Bearer ${key}` };
+    for (const id of ids) out.push(await (await fetch(`${t.url}/v1/persona/${id}`, { headers })).json());
+    // No session was created or deleted either.
+    out.push(await (await fetch(`${t.url}/v1/persona?limit=100`, { headers })).json());
+  }
+  return out;
+}
+
+describe('a seeded hostile-input run from the OpenAPI document', () => {
+  it(`answers ${requests} hostile requests below 500, in the documented shape, changing nothing`, async () => {
+    const openApi = (await (await fetch(`${t.url}/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { 'x-websocket'?: boolean; 'x-graphql'?: boolean }>>;
+    };
+    const operations = Object.entries(openApi.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        // REST only: GraphQL answers in its own `errors` shape (gateway/test/graphql-rules.test.ts).
+        .filter(([, op]) => !op['x-websocket'] && !op['x-graphql'])
+        .map(([method]) => ({ method: method.toUpperCase(), path })),
+    );
+    expect(operations.length).toBeGreaterThan(12);
+    const before = await snapshot();
+    const random = createSeededRandom(20261125);
+    const batch = Array.from({ length: requests }, () => generate(random, operations));
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    let next = 0;
+    async function worker(): Promise<void> {
+      while (next < batch.length) {
+        const request = batch[next++]!;
+        const res = await fetch(`${t.url}${request.url}`, {
+          method: request.method,
+          headers: request.headers,
+          ...(request.body === undefined ? {} : { body: request.body }),
+        });
+        const text = await res.text();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const where = `${request.method} ${request.url.slice(0, 80)} → ${res.status}`;
+        if (res.status >= 500) failures.push(`${where}: ${text.slice(0, 200)}`);
+        if (request.crossOwner && res.status < 300)
+          failures.push(`${where}: another owner's session answered`);
+        if (res.status >= 400 && request.method !== 'HEAD') {
+          let body: { error?: { code?: unknown; status?: unknown; message?: unknown; request_id?: unknown } };
+          try {
+            body = JSON.parse(text);
+          } catch {
+            failures.push(`${where}: not JSON: ${text.slice(0, 80)}`);
+            continue;
+          }
+          const error = body.error;
+          if (
+            !error ||
+            !isErrorCode(error.code) ||
+            error.status !== res.status ||
+            typeof error.message !== 'string' ||
+            error.request_id !== res.headers.get('request-id')
+          ) {
+            failures.push(`${where}: outside the documented shape: ${text.slice(0, 160)}`);
+          }
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    expect(failures.slice(0, 20)).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+    // The run reached validation, not just authentication.
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(1000);
+    expect(statuses.get(404) ?? 0).toBeGreaterThan(100);
+  }, 120_000);
+});
