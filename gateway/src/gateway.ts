@@ -13,6 +13,7 @@ import {
 } from '@limbic/core';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { createOperatorAuth, type OperatorAuth } from './auth/admin-token.js';
+import { admit, clientAddress } from './auth/admit.js';
 import { bearerToken, createAuthenticator } from './auth/authenticator.js';
 import { createCachedAuthenticator } from './auth/cached-authenticator.js';
 import { createFailedAuthLimiter } from './auth/failed-auth-limiter.js';
@@ -113,13 +114,6 @@ const bodyless = new Set(['DELETE', 'GET', 'HEAD']);
 /** A fallback hook that logs, at warn, why a text turn did not use the LLM. */
 export function logFallback(log: () => { warn(object: object, message: string): void }) {
   return (reason: string) => log().warn({ reason }, 'LLM appraiser failed; the offline reader answered');
-}
-
-/** The answer to an address that failed authentication too often: RATE_LIMIT, whatever key it now presents. */
-export function tooManyFailures(retryAfter: number): GatewayError {
-  return new GatewayError('RATE_LIMIT', 'Too many failed authentications from this address; retry later', {
-    retryAfter,
-  });
 }
 
 /**
@@ -240,28 +234,27 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     reply.header('Referrer-Policy', 'no-referrer');
     // Session data and errors are never cached; the static documents (openapi.json, presets) revalidate instead.
     if (request.url.startsWith('/v1/')) reply.header('Cache-Control', 'no-store');
-    if (context.closing)
-      throw new GatewayError('SERVICE_UNAVAILABLE', 'The gateway is shutting down; retry', { retryAfter: 1 });
-    if (request.is404 || request.routeOptions.config.public) return;
-    const blocked = await context.failedAuth.blockedFor(request.ip);
-    if (blocked > 0) throw tooManyFailures(blocked);
-    const principal = await context.auth.authenticate(bearerToken(request.headers.authorization));
-    if (!principal) {
-      const wait = await context.failedAuth.fail(request.ip);
-      throw wait > 0 ? tooManyFailures(wait) : new GatewayError('UNAUTHORIZED', unauthorizedMessage);
+    if (request.is404 || request.routeOptions.config.public) {
+      if (context.closing)
+        throw new GatewayError('SERVICE_UNAVAILABLE', 'The gateway is shutting down; retry', {
+          retryAfter: 1,
+        });
+      return;
     }
-    request.principal = principal;
-    const decision = await context.limiter.consume(principal);
-    reply.headers(rateLimitHeaders(decision));
-    if (!decision.allowed) {
-      throw new GatewayError(
-        'RATE_LIMIT',
-        `Too many requests: the ${decision.plan} plan allows ${decision.limit} per minute`,
-        {
-          retryAfter: decision.resetSeconds,
-        },
-      );
+    const admission = await admit(context, {
+      credential: bearerToken(request.headers.authorization),
+      address: clientAddress(request.raw),
+      transport: 'rest',
+    });
+    if (!admission.ok) {
+      const { decision, ...refusal } = admission.refusal;
+      if (decision) reply.headers(rateLimitHeaders(decision));
+      throw new GatewayError(refusal.code, refusal.message, {
+        ...(refusal.retryAfter === undefined ? {} : { retryAfter: refusal.retryAfter }),
+      });
     }
+    request.principal = admission.principal;
+    reply.headers(rateLimitHeaders(admission.decision));
   });
 
   app.setErrorHandler((error, request, reply) => {

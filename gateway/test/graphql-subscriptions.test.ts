@@ -249,10 +249,11 @@ describe('graphql-ws: the rules of HTTP', () => {
     expect(streams[0]?.pending).toBe(0);
   });
 
-  it('counts each subscribe message against the key’s rate limit, with REST', async () => {
+  it('counts the connection and each subscribe message against the key’s rate limit, with REST', async () => {
     const free = restClient(t, t.keys.free);
     const sessionId = (await free.post('/v1/persona', { preset: 'rival' })).body.sessionId;
-    for (let i = 0; i < 58; i++) await free.get(`/v1/state/${sessionId}`); // 2..59
+    for (let i = 0; i < 57; i++) await free.get(`/v1/state/${sessionId}`); // 2..58
+    // The connection counts once (59), as a /v1/ws connection does; then each subscribe (60).
     const c = client(t.keys.free);
     expect((await subscribe(c, stateQuery, { s: sessionId }).next()).data?.sessionState).toBeDefined(); // 60
     const refused = await subscribe(c, stateQuery, { s: sessionId }).next();

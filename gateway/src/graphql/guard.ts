@@ -7,7 +7,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { Principal } from '../auth/authenticator.js';
+import { admit as admitCaller } from '../auth/admit.js';
 import { rateLimitHeaders } from '../auth/rate-limiter.js';
 import type { GraphQLContext } from './builder.js';
 import { graphQLError, rateLimited, unauthorized } from './errors.js';
@@ -82,43 +82,38 @@ export async function admit(
   // An operation that cannot be resolved fails in the executor with its own message.
   if (!operation || isPublicOperation(operation, document)) return null;
   const { gateway } = ctx;
-  if (gateway.closing) {
-    return graphQLError('SERVICE_UNAVAILABLE', 'The gateway is shutting down; retry', { retryAfter: 1 });
-  }
   const fields = [...rootFieldsOf(operation, document)].filter((name) => !publicRootFields.has(name));
   const operatorOnly = fields.every((name) => operatorRootFields.has(name));
-  let principal: Principal | null = ctx.principal;
   if (ctx.operator) {
     // A graphql-ws socket of the operator: the token may have been replaced since it connected.
     if (!gateway.operator.verify(ctx.token)) return unauthorized(badOperatorTokenMessage);
-  } else if (!principal) {
-    const address = ctx.ip ?? 'unknown';
-    const blocked = await gateway.failedAuth.blockedFor(address);
-    if (blocked > 0) return tooManyFailures(blocked);
-    if (gateway.operator.verify(ctx.token)) {
-      ctx.operator = true;
-    } else {
-      principal = await gateway.auth.authenticate(ctx.token);
-      if (!principal) {
-        const wait = await gateway.failedAuth.fail(address);
-        if (wait > 0) return tooManyFailures(wait);
-        return unauthorized(operatorOnly ? badOperatorTokenMessage : undefined);
-      }
-      ctx.principal = principal;
-    }
+    return operatorOnly ? null : unauthorized(needsKeyMessage);
   }
-  if (ctx.operator) return operatorOnly ? null : unauthorized(needsKeyMessage);
-  if (!principal) return unauthorized();
-  if (fields.some((name) => operatorRootFields.has(name))) return unauthorized(needsOperatorMessage);
-  const decision = await gateway.limiter.consume(principal);
-  ctx.reply?.headers(rateLimitHeaders(decision));
-  return decision.allowed ? null : rateLimited(decision);
-}
-
-function tooManyFailures(retryAfter: number): GraphQLError {
-  return graphQLError('RATE_LIMIT', 'Too many failed authentications from this address; retry later', {
-    retryAfter,
+  const admission = await admitCaller(gateway, {
+    credential: ctx.token,
+    address: ctx.ip ?? 'unknown',
+    transport: ctx.principal ? 'graphql-ws' : 'graphql',
+    principal: ctx.principal,
+    operator: true,
   });
+  if (!admission.ok) {
+    const { decision, ...refusal } = admission.refusal;
+    if (decision) ctx.reply?.headers(rateLimitHeaders(decision));
+    if (refusal.code === 'UNAUTHORIZED')
+      return unauthorized(operatorOnly ? badOperatorTokenMessage : undefined);
+    if (decision) return rateLimited(decision);
+    return graphQLError(refusal.code, refusal.message, {
+      ...(refusal.retryAfter === undefined ? {} : { retryAfter: refusal.retryAfter }),
+    });
+  }
+  if ('operator' in admission) {
+    ctx.operator = true;
+    return operatorOnly ? null : unauthorized(needsKeyMessage);
+  }
+  ctx.principal = admission.principal;
+  ctx.reply?.headers(rateLimitHeaders(admission.decision));
+  if (fields.some((name) => operatorRootFields.has(name))) return unauthorized(needsOperatorMessage);
+  return null;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
-import { closeCodes } from '@limbic/protocol';
+import { closeCodes, errorTable } from '@limbic/protocol';
 import type { ExecutionArgs, GraphQLError, GraphQLFormattedError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { admit, clientAddress } from '../auth/admit.js';
 import { bearerToken } from '../auth/authenticator.js';
 import type { GatewayContext } from '../context.js';
 import { upgradeOriginAllowed } from '../cors.js';
@@ -76,29 +77,30 @@ export function attachGraphQLWebSocket(
       async onConnect(ctx) {
         const { extra } = ctx;
         extra.token = keyFromParams(ctx.connectionParams);
-        extra.ip = extra.request.socket.remoteAddress;
+        extra.ip = clientAddress(extra.request);
         extra.principal = null;
         extra.operator = false;
-        const address = extra.ip ?? 'unknown';
-        const blocked = await gateway.failedAuth.blockedFor(address);
-        if (blocked > 0) {
-          // Not Forbidden (4403), which the official client retries at once: 4429 with the wait in the reason.
-          extra.socket.close(closeCodes.rateLimited, `RATE_LIMIT: retry after ${blocked} s`);
+        // The one admission path (auth/admit.ts): the connection counts once against the key's plan, as on /v1/ws.
+        const admission = await admit(gateway, {
+          credential: extra.token,
+          address: extra.ip,
+          transport: 'graphql-ws',
+          operator: true,
+        });
+        if (!admission.ok) {
+          const { code, retryAfter } = admission.refusal;
+          // Close codes from the error table: 4401 for a bad key, which the official client does not retry (4403 it
+          // would, forever), 4429 with the wait in the reason, 1001 while shutting down.
+          const reason = retryAfter === undefined ? code : `${code}: retry after ${retryAfter} s`;
+          extra.socket.close(errorTable[code].closeCode, reason);
           return false;
         }
-        if (gateway.operator.verify(extra.token)) {
-          // Operator sockets run operator fields only; every operation checks the token again (see admit).
+        if ('operator' in admission) {
+          // Operator sockets run operator fields only; every operation checks the token again (see guard.ts).
           extra.operator = true;
           return extra.socket.readyState === extra.socket.OPEN;
         }
-        const principal = await gateway.auth.authenticate(extra.token);
-        if (!principal) {
-          const wait = await gateway.failedAuth.fail(address);
-          // 4401 Unauthorized: the official client does not retry it (4403 it would, forever).
-          if (wait > 0) extra.socket.close(closeCodes.rateLimited, `RATE_LIMIT: retry after ${wait} s`);
-          else extra.socket.close(closeCodes.unauthorized, 'Unauthorized');
-          return false;
-        }
+        const { principal } = admission;
         // The peer may have gone while the key was checked; onClose has run already then.
         if (extra.socket.readyState !== extra.socket.OPEN) return false;
         extra.principal = principal;

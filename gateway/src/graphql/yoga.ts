@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { clientAddress } from '../auth/admit.js';
 import type { Principal } from '../auth/authenticator.js';
 import { bearerToken } from '../auth/authenticator.js';
 import type { GatewayContext } from '../context.js';
@@ -83,7 +84,7 @@ export function createGraphQLYoga(
         gateway,
         transport: 'http',
         token: bearerToken(initial.request.headers.get('authorization') ?? undefined),
-        ip: initial.req.ip,
+        ip: clientAddress(initial.req.raw),
         principal: null,
         operator: false,
         reply: initial.reply,

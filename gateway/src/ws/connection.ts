@@ -1,5 +1,7 @@
 import { isLimbicError, type ProactiveAction, toWireAction } from '@limbic/core';
+import { errorTable } from '@limbic/protocol';
 import { type RawData, WebSocket } from 'ws';
+import { admit } from '../auth/admit.js';
 import type { Principal } from '../auth/authenticator.js';
 import { type Classified, classify, type ErrorCode, statusOf, unauthorizedMessage } from '../errors.js';
 import { dispatch } from './dispatch.js';
@@ -69,36 +71,24 @@ export class Connection {
   }
 
   /** Authenticates, checks the session, and greets the client; runs once, right after the upgrade. */
-  async open(token: string | undefined, address = ''): Promise<void> {
-    const { auth, limiter, service, failedAuth } = this.hub.context;
-    const blocked = await failedAuth.blockedFor(address);
-    const principal = blocked > 0 ? null : await auth.authenticate(token);
+  async open(token: string | undefined, address = 'unknown'): Promise<void> {
+    const { service } = this.hub.context;
+    const admission = await admit(this.hub.context, {
+      credential: token,
+      address,
+      transport: 'websocket',
+    });
     if (this.isClosed()) return;
-    if (!principal) {
-      const wait = blocked > 0 ? blocked : await failedAuth.fail(address);
-      if (wait > 0) {
-        return this.fail({
-          code: 'RATE_LIMIT',
-          message: 'Too many failed authentications from this address; retry later',
-          close: closeCodes.rateLimited,
-          retryAfter: wait,
-        });
-      }
+    if (!admission.ok) {
+      const { code, message, retryAfter } = admission.refusal;
       return this.fail({
-        code: 'UNAUTHORIZED',
-        message: unauthorizedMessage,
-        close: closeCodes.unauthorized,
+        code,
+        message,
+        close: errorTable[code].closeCode as CloseCode,
+        ...(retryAfter === undefined ? {} : { retryAfter }),
       });
     }
-    const decision = await limiter.consume(principal);
-    if (!decision.allowed) {
-      return this.fail({
-        code: 'RATE_LIMIT',
-        message: `Too many requests: the ${decision.plan} plan allows ${decision.limit} per minute`,
-        close: closeCodes.rateLimited,
-        retryAfter: decision.resetSeconds,
-      });
-    }
+    const { principal } = admission;
     if (this.isClosed()) return;
     this.principal = principal;
     // Indexed before reading the queue, so an action raised meanwhile is either read or caught in `early`.

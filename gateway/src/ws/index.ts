@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import { clientAddress } from '../auth/admit.js';
 import { bearerToken } from '../auth/authenticator.js';
 import type { GatewayContext } from '../context.js';
 import { upgradeOriginAllowed } from '../cors.js';
@@ -143,7 +144,7 @@ export function attachWebSocket(server: Server, context: GatewayContext): WebSoc
       hub.add(conn);
       hub.enter();
       conn
-        .open(token, request.socket.remoteAddress)
+        .open(token, clientAddress(request))
         .catch((error: unknown) => {
           context.log.error({ err: error, url }, 'websocket open failed');
           conn.close(closeCodes.internalError);

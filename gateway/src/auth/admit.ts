@@ -1,0 +1,97 @@
+import type { IncomingMessage } from 'node:http';
+import type { GatewayContext } from '../context.js';
+import { type Classified, unauthorizedMessage } from '../errors.js';
+import type { Principal } from './authenticator.js';
+import type { RateDecision } from './rate-limiter.js';
+
+/** The transports that admit callers; each translates a refusal into its own form (docs/errors.md, "Admission"). */
+export type Transport = 'rest' | 'websocket' | 'graphql' | 'graphql-ws';
+
+/** What asks to be admitted. */
+export interface AdmissionRequest {
+  /** The API key as sent (Bearer header, `token` query parameter or graphql-ws connectionParams), or undefined. */
+  credential: string | undefined;
+  /** The client address ({@link clientAddress}), for the failed-authentication limit. */
+  address: string;
+  transport: Transport;
+  /** Already authenticated (a graphql-ws socket's later operations): only the rate limit is checked. */
+  principal?: Principal | null;
+  /** Accept the operator token too (GraphQL's operator fields); it is counted against no key. */
+  operator?: boolean;
+}
+
+/** The answer: the key's principal (and the rate decision it was counted with), or the refusal as an error. */
+export type Admission =
+  | { ok: true; principal: Principal; decision: RateDecision }
+  | { ok: true; operator: true }
+  | { ok: false; refusal: Classified & { decision?: RateDecision } };
+
+/** The address a request comes from, the same way for every transport (HTTP requests and WebSocket upgrades). */
+export function clientAddress(request: IncomingMessage): string {
+  return request.socket.remoteAddress ?? 'unknown';
+}
+
+const tooManyFailures = (retryAfter: number): Classified => ({
+  code: 'RATE_LIMIT',
+  status: 429,
+  message: 'Too many failed authentications from this address; retry later',
+  retryAfter,
+});
+
+/**
+ * The one admission path of every transport: the gateway is not shutting down → the address is not blocked by
+ * failed authentications → the key is valid (a failure counts against the address; GraphQL may accept the operator
+ * token here, which no plan counts) → the plan's rate limit, against
+ * which the request, WebSocket connection or GraphQL operation counts once. REST answers a refusal with its status,
+ * `/v1/ws` with an `error` message and its close code, GraphQL with the error in `errors`, graphql-ws with the close
+ * code: the same codes, messages and `retry_after` everywhere.
+ */
+export async function admit(
+  context: GatewayContext,
+  request: AdmissionRequest & { operator?: false },
+): Promise<Exclude<Admission, { operator: true }>>;
+export async function admit(context: GatewayContext, request: AdmissionRequest): Promise<Admission>;
+export async function admit(context: GatewayContext, request: AdmissionRequest): Promise<Admission> {
+  if (context.closing) {
+    return {
+      ok: false,
+      refusal: {
+        code: 'SERVICE_UNAVAILABLE',
+        status: 503,
+        message: 'The gateway is shutting down; retry',
+        retryAfter: 1,
+      },
+    };
+  }
+  let principal = request.principal ?? null;
+  if (!principal) {
+    const blocked = await context.failedAuth.blockedFor(request.address);
+    if (blocked > 0) return { ok: false, refusal: tooManyFailures(blocked) };
+    if (request.operator && context.operator.verify(request.credential)) return { ok: true, operator: true };
+    principal = await context.auth.authenticate(request.credential);
+  }
+  if (!principal) {
+    const wait = await context.failedAuth.fail(request.address);
+    return {
+      ok: false,
+      refusal:
+        wait > 0
+          ? tooManyFailures(wait)
+          : { code: 'UNAUTHORIZED', status: 401, message: unauthorizedMessage },
+    };
+  }
+  const decision = await context.limiter.consume(principal);
+  if (!decision.allowed) {
+    return {
+      ok: false,
+      refusal: {
+        code: 'RATE_LIMIT',
+        status: 429,
+        message: `Too many requests: the ${decision.plan} plan allows ${decision.limit} per minute`,
+        retryAfter: decision.resetSeconds,
+        decision,
+      },
+    };
+  }
+  return { ok: true, principal, decision };
+}
