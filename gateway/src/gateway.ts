@@ -23,7 +23,7 @@ import { createRevocationWatch, type RevocationWatch } from './auth/revocation-w
 import { type GatewayConfig, loadConfig, plansOf } from './config.js';
 import { type GatewayContext, reportKeyRevoked } from './context.js';
 import { originAllowed } from './cors.js';
-import { type Classified, classify, GatewayError, toErrorBody, unauthorizedMessage } from './errors.js';
+import { type Classified, classify, GatewayError, toErrorBody } from './errors.js';
 import { attachGraphQL, type GraphQLEndpoint } from './graphql/index.js';
 import { redact } from './redact.js';
 import { defaultDashboardDir, registerDashboardRoutes } from './routes/dashboard.js';

@@ -3,7 +3,7 @@ import { errorTable } from '@limbic/protocol';
 import { type RawData, WebSocket } from 'ws';
 import { admit } from '../auth/admit.js';
 import type { Principal } from '../auth/authenticator.js';
-import { type Classified, classify, type ErrorCode, statusOf, unauthorizedMessage } from '../errors.js';
+import { type Classified, classify, type ErrorCode, statusOf } from '../errors.js';
 import { dispatch } from './dispatch.js';
 import type { Hub } from './hub.js';
 import {
