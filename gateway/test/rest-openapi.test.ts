@@ -24,6 +24,22 @@ describe('GET /v1/openapi.json', () => {
     expect(res.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
+  it('describes every object: no bare {"type": "object"} that generators turn into unusable types', () => {
+    const bare: string[] = [];
+    const walk = (node: unknown, path: string): void => {
+      if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${path}[${i}]`));
+      if (node === null || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      const type = schema.type;
+      const isObject = type === 'object' || (Array.isArray(type) && type.includes('object'));
+      if (isObject && schema.properties === undefined && schema.additionalProperties === undefined)
+        bare.push(path);
+      for (const [key, value] of Object.entries(schema)) walk(value, `${path}.${key}`);
+    };
+    walk(openApi.components.schemas, 'components.schemas');
+    expect(bare).toEqual([]);
+  });
+
   it('names its licence and a server relative to itself, as generators expect', () => {
     expect(openApi.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
     expect(openApi.servers).toEqual([{ url: '/', description: expect.any(String) }]);

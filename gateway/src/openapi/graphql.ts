@@ -29,9 +29,9 @@ export function graphQLComponentSchemas(): Record<string, JsonSchema> {
       type: 'object',
       properties: {
         query: str,
-        variables: { type: ['object', 'null'] },
+        variables: { type: ['object', 'null'], additionalProperties: true },
         operationName: { type: ['string', 'null'] },
-        extensions: { type: ['object', 'null'] },
+        extensions: { type: ['object', 'null'], additionalProperties: true },
       },
       required: ['query'],
       additionalProperties: false,
@@ -39,7 +39,7 @@ export function graphQLComponentSchemas(): Record<string, JsonSchema> {
     GraphQLResponse: {
       type: 'object',
       properties: {
-        data: { type: ['object', 'null'] },
+        data: { type: ['object', 'null'], additionalProperties: true },
         errors: {
           type: 'array',
           items: {

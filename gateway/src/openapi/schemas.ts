@@ -37,8 +37,18 @@ const signed = range(-1, 1);
 const nullable = (schema: JsonSchema): JsonSchema => ({ oneOf: [schema, { type: 'null' }] });
 const list = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
 const oneOfValues = (values: readonly (string | null)[]): JsonSchema => ({ enum: [...values] });
-// The structured parts of prompt_data are documented by their keys one level down; their inner text may grow.
-const loose: JsonSchema = { type: 'object' };
+/** Any JSON object (an OpenAPI document's parts): `additionalProperties` says so, for generators. */
+const anyObject: JsonSchema = { type: 'object', additionalProperties: true };
+
+/** The six trait names of prompt_data.system.traits. */
+const traitNames = [
+  'openness',
+  'conscientiousness',
+  'extraversion',
+  'agreeableness',
+  'emotionality',
+  'honesty_humility',
+] as const;
 function obj(properties: Record<string, JsonSchema>, optional: readonly string[] = []): JsonSchema {
   const required = Object.keys(properties).filter((key) => !optional.includes(key));
   return { type: 'object', properties, required, additionalProperties: false };
@@ -118,14 +128,61 @@ export function componentSchemas(): Record<string, JsonSchema> {
     PromptData: obj({
       language: str,
       locale: oneOfValues(supportedPromptLocales),
-      system: obj({ identity: loose, traits: loose, goals: list(str) }),
+      system: obj({
+        identity: obj({
+          name: str,
+          role: nullable(str),
+          core_values: list(str),
+          speaking_style: nullable(str),
+        }),
+        traits: obj(
+          Object.fromEntries(
+            traitNames.map((name) => [name, obj({ value: unit, level: str, behavior: str })]),
+          ),
+        ),
+        goals: list(str),
+      }),
       context: obj({
         event: nullable(str),
-        emotion: loose,
-        energy: loose,
-        stage: loose,
-        needs: loose,
-        relationship: loose,
+        emotion: obj({
+          primary: label,
+          secondary: oneOfValues([...emotionLabels, null]),
+          intensity: unit,
+          intensity_level: intensityLevel,
+          valence_description: str,
+          arousal_description: str,
+          dominance_description: str,
+        }),
+        energy: obj({
+          level: oneOfValues(['depleted', 'low', 'moderate', 'good', 'full']),
+          budget_percentage: { ...int, minimum: 0, maximum: 100 },
+          stress_level: oneOfValues(['none', 'low', 'moderate', 'high', 'severe']),
+          description: str,
+        }),
+        stage: obj({
+          id: oneOfValues(stageIds),
+          level: { ...int, minimum: 1, maximum: 15 },
+          name: str,
+          description: str,
+          behavioral_tendency: str,
+        }),
+        needs: obj({
+          ...Object.fromEntries(
+            ['belonging', 'competence', 'autonomy'].map((need) => [
+              need,
+              obj({ value: unit, level: oneOfValues(['deficit', 'low', 'satisfied']), description: str }),
+            ]),
+          ),
+          deficit_summary: nullable(str),
+        }),
+        relationship: obj({
+          rapport_level: oneOfValues(['hostile', 'cool', 'neutral', 'warm', 'affectionate']),
+          trust_level: oneOfValues(['very_low', 'low', 'moderate', 'high', 'very_high']),
+          trust_percentage: { ...int, minimum: 0, maximum: 100 },
+          familiarity_level: oneOfValues(['stranger', 'acquaintance', 'familiar', 'close']),
+          attachment_style: oneOfValues(['secure', 'anxious', 'avoidant', 'disorganized']),
+          description: str,
+        }),
       }),
       instruction: obj({
         language_directive: str,
@@ -234,7 +291,13 @@ export function componentSchemas(): Record<string, JsonSchema> {
     }),
     OpenApi: {
       type: 'object',
-      properties: { openapi: { const: '3.1.0' }, info: loose, paths: loose, components: loose },
+      properties: {
+        openapi: { const: '3.1.0' },
+        info: anyObject,
+        servers: { type: 'array', items: anyObject },
+        paths: anyObject,
+        components: anyObject,
+      },
       required: ['openapi', 'info', 'paths', 'components'],
     },
     PersonaDefinition: fromZod(personaDefinitionSchema),
@@ -254,7 +317,7 @@ function textTurn(): JsonSchema {
   return {
     oneOf: [
       obj({ ...common, message: message ?? str }, ['elapsedSeconds']),
-      obj({ ...common, event: event ?? loose }, ['elapsedSeconds']),
+      obj({ ...common, event: event ?? anyObject }, ['elapsedSeconds']),
     ],
   };
 }
