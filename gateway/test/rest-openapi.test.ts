@@ -27,7 +27,9 @@ describe('GET /v1/openapi.json', () => {
   it('describes every object: no bare {"type": "object"} that generators turn into unusable types', () => {
     const bare: string[] = [];
     const walk = (node: unknown, path: string): void => {
-      if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${path}[${i}]`));
+      if (Array.isArray(node)) {
+        for (const [i, item] of node.entries()) walk(item, `${path}[${i}]`);
+      }
       if (node === null || typeof node !== 'object') return;
       const schema = node as Record<string, unknown>;
       const type = schema.type;
