@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { limbicErrorCodes, limbicErrorMessages } from '@limbic/core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -39,5 +40,12 @@ describe('the error table', () => {
     expect(errorCodeOf('NOT_FOUND')).toBeUndefined();
     expect(errorCodeOf(null)).toBeUndefined();
     expect(isErrorCode('toString')).toBe(false);
+  });
+});
+
+describe('the documentation', () => {
+  it('names every code of the table in docs/errors.md', () => {
+    const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
+    expect(errorCodes.filter((code) => !doc.includes(`\`${code}\``))).toEqual([]);
   });
 });
