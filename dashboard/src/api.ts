@@ -1,3 +1,4 @@
+import { LimbicApiError as GatewayError, isServerErrorCode } from '@limbic/protocol';
 import { type Client, createClient } from 'graphql-ws';
 
 /** One entry of a GraphQL response's `errors`, with the gateway's extensions (docs/graphql.md, "Errors"). */
@@ -7,25 +8,23 @@ export interface GraphQLErrorEntry {
 }
 
 /**
- * An error the gateway answered with, or one of the dashboard's own: `NETWORK_ERROR` (no answer),
- * `UNEXPECTED_RESPONSE` (not the gateway's JSON), `CONNECTION_CLOSED` (the live connection ended).
+ * The error of every failed request or live connection: the gateway's code (the one error table of
+ * `@limbic/protocol`), or the client side's own, `NETWORK_ERROR` (no answer), `UNEXPECTED_RESPONSE` (not the
+ * gateway's JSON), `CONNECTION_CLOSED` (the live connection ended). The same class as `@limbic/client`'s.
  */
-export class GatewayError extends Error {
-  override readonly name = 'GatewayError';
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly retryAfter?: number,
-  ) {
-    super(message);
-  }
-}
+export { LimbicApiError as GatewayError } from '@limbic/protocol';
 
 /** Turns the first entry of a response's `errors` into a {@link GatewayError}. */
 export function toGatewayError(errors: readonly GraphQLErrorEntry[], status = 200): GatewayError {
   const first = errors[0];
-  const code = first?.extensions?.code ?? (status === 401 ? 'UNAUTHORIZED' : 'UNEXPECTED_RESPONSE');
-  return new GatewayError(code, first?.message ?? `HTTP ${status}`, first?.extensions?.retry_after);
+  const given = first?.extensions?.code ?? (status === 401 ? 'UNAUTHORIZED' : undefined);
+  const code = isServerErrorCode(given) ? given : 'UNEXPECTED_RESPONSE';
+  const retryAfter = first?.extensions?.retry_after;
+  return new GatewayError(
+    code,
+    first?.message ?? `HTTP ${status}`,
+    retryAfter === undefined ? {} : { retryAfter },
+  );
 }
 
 /** How {@link request} reaches the gateway; tests pass their own `fetch`. */
