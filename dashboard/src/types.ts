@@ -121,12 +121,5 @@ export interface TurnSummary {
   stage_transition: { from: string; to: string } | null;
 }
 
-/** The six appraisal dimensions (docs/graphql.md, AppraisalInput). */
-export interface Appraisal {
-  goal_relevance: number;
-  goal_congruence: number;
-  expectedness: number;
-  controllability: number;
-  agency: number;
-  norm_compatibility: number;
-}
+/** The six appraisal dimensions (docs/graphql.md, AppraisalInput): the core's type, imported for types only. */
+export type { Appraisal } from '@limbic/core/appraisal';
