@@ -10,6 +10,7 @@ import { isErrorCode } from '@limbic/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey } from '../src/auth/provision.js';
 import { startTestGateway, type TestGateway } from './harness.js';
+import { openClient, type Received, type TestClient } from './ws-client.js';
 
 const requests = 10_000;
 const concurrency = 16;
@@ -256,5 +257,77 @@ describe('a seeded hostile-input run from the OpenAPI document', () => {
     // The run reached validation, not just authentication.
     expect(statuses.get(400) ?? 0).toBeGreaterThan(1000);
     expect(statuses.get(404) ?? 0).toBeGreaterThan(100);
+  }, 120_000);
+});
+
+/** A hostile WebSocket frame: a message type with a broken or unknown field, or no message at all. */
+function hostileFrame(random: Random): string | Buffer {
+  const types = ['turn', 'turn_appraisal', 'get_state', 'set_proactive_prefs', 'ack_proactive', 'nope', ''];
+  switch (Math.floor(random.next() * 6)) {
+    case 0:
+      return pick(random, ['{', 'null', '[]', '"turn"', '{"type":', '\u0000', 'x'.repeat(100)]);
+    case 1:
+      return JSON.stringify({
+        type: pick(random, types),
+        [pick(random, [
+          'message',
+          'event',
+          'appraisal',
+          'preferences',
+          'action_id',
+          'elapsed_seconds',
+          'request_id',
+        ])]: pick(random, badValues),
+        // A string value may be a valid message ("日本語"): the unknown field keeps every frame invalid.
+        zzz: 1,
+      });
+    case 2:
+      return JSON.stringify({ type: pick(random, types), request_id: pick(random, badValues), x: 1 });
+    case 3:
+      return JSON.stringify({ type: 'turn', message: 'hi', elapsedSeconds: 3 });
+    case 4:
+      return JSON.stringify({
+        type: 'turn_appraisal',
+        appraisal: { goal_relevance: pick(random, badValues) },
+      });
+    default:
+      return JSON.stringify(pick(random, badValues));
+  }
+}
+
+describe('hostile WebSocket frames', () => {
+  it('answers 2,000 hostile frames on /v1/ws with documented errors or closes, changing nothing', async () => {
+    const before = await snapshot();
+    const random = createSeededRandom(11_25);
+    const url = `${t.wsUrl}/v1/ws/${own[0]}?token=${ownerKey}`;
+    const failures: string[] = [];
+    const closes = new Map<number, number>();
+    let socket: TestClient | undefined;
+    let closedCode: number | undefined;
+    for (let i = 0; i < 2_000; i++) {
+      if (!socket || closedCode !== undefined) {
+        socket = await openClient(url);
+        closedCode = undefined;
+        void socket.closed.then(({ code }) => {
+          closedCode = code;
+          closes.set(code, (closes.get(code) ?? 0) + 1);
+        });
+        await socket.expect('connected');
+      }
+      const frame = hostileFrame(random);
+      socket.send(frame);
+      // The reply, or the close: after too many invalid messages in a row the socket closes with 4400.
+      const reply: Received | null = await Promise.race([socket.next(2_000), socket.closed.then(() => null)]);
+      if (reply === null) continue;
+      if (reply.type !== 'error' || !isErrorCode(reply.code) || typeof reply.message !== 'string') {
+        failures.push(`${String(frame).slice(0, 80)} → ${JSON.stringify(reply).slice(0, 160)}`);
+      }
+    }
+    await socket?.close();
+    expect(failures.slice(0, 10)).toEqual([]);
+    // Every close is the protocol's answer to invalid input, never a server failure (1011).
+    expect([...closes.keys()].filter((code) => code !== 4400 && code !== 1005 && code !== 1000)).toEqual([]);
+    expect(closes.get(4400) ?? 0).toBeGreaterThan(10);
+    expect(await snapshot()).toEqual(before);
   }, 120_000);
 });
