@@ -110,6 +110,51 @@ function median(xs: number[]): number {
   return sorted[sorted.length >> 1]!;
 }
 
+/** Runs `op(n)` (n counts from 0) in batches of `batch` until `ms` have passed; returns operations per second. */
+function rateOf(ms: number, batch: number, op: (n: number) => void): number {
+  let n = 0;
+  const start = performance.now();
+  let now = start;
+  while (now - start < ms) {
+    for (let k = 0; k < batch; k++, n++) op(n);
+    now = performance.now();
+  }
+  return (n * 1000) / (now - start);
+}
+
+/** {@link rateOf} for an asynchronous operation, awaited one at a time. */
+async function asyncRateOf(ms: number, batch: number, op: (n: number) => Promise<void>): Promise<number> {
+  let n = 0;
+  const start = performance.now();
+  let now = start;
+  while (now - start < ms) {
+    for (let k = 0; k < batch; k++, n++) await op(n);
+    now = performance.now();
+  }
+  return (n * 1000) / (now - start);
+}
+
+/**
+ * Measures `a` and `b` in `rounds` alternating rounds (a first in even rounds, b first in odd ones), after one
+ * warm-up of each, so that machine noise hits both alike.
+ */
+async function alternate(
+  rounds: number,
+  a: () => number | Promise<number>,
+  b: () => number | Promise<number>,
+): Promise<{ a: number[]; b: number[] }> {
+  await a();
+  await b();
+  const out = { a: [] as number[], b: [] as number[] };
+  for (let i = 0; i < rounds; i++) {
+    const first = i % 2 === 0 ? await a() : 0;
+    const other = await b();
+    out.a.push(i % 2 === 1 ? await a() : first);
+    out.b.push(other);
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
   const ms = Number(process.env.BENCH_MS ?? 1000);
@@ -124,54 +169,27 @@ async function main(): Promise<void> {
   const record = (await service.store.get(sessionId))!;
   let sink = 0;
 
-  async function serviceRound(): Promise<number> {
-    let n = 0;
-    const start = performance.now();
-    let now = start;
-    while (now - start < ms) {
-      for (let k = 0; k < 256; k++, n++) {
-        clock.advance(5000);
-        const r = await service.appraisalTurn('bench', {
-          sessionId,
-          appraisal: appraisals[n % appraisals.length]!,
-          context: 'The user said hello.',
-        });
-        sink += r.emotion_intensity;
-      }
-      now = performance.now();
-    }
-    return (n * 1000) / (now - start);
-  }
+  const serviceRound = () =>
+    asyncRateOf(ms, 256, async (n) => {
+      clock.advance(5000);
+      const r = await service.appraisalTurn('bench', {
+        sessionId,
+        appraisal: appraisals[n % appraisals.length]!,
+        context: 'The user said hello.',
+      });
+      sink += r.emotion_intensity;
+    });
 
-  function baselineRound(): number {
-    let n = 0;
-    const start = performance.now();
-    let now = start;
-    let state = record.state;
-    while (now - start < ms) {
-      for (let k = 0; k < 256; k++, n++) {
-        state = cloneState(state);
-        const r = sameSizeResult(sample, n) as TurnResult;
-        sink += r.emotion_intensity;
-      }
-      now = performance.now();
-    }
-    return (n * 1000) / (now - start);
-  }
+  let state = record.state;
+  const baselineRound = () =>
+    rateOf(ms, 256, (n) => {
+      state = cloneState(state);
+      const r = sameSizeResult(sample, n) as TurnResult;
+      sink += r.emotion_intensity;
+    });
 
-  await serviceRound();
-  baselineRound();
-  const service_: number[] = [];
-  const base: number[] = [];
-  const ratios: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const a = i % 2 === 0 ? await serviceRound() : 0;
-    const b = baselineRound();
-    const c = i % 2 === 1 ? await serviceRound() : a;
-    service_.push(c);
-    base.push(b);
-    ratios.push(c / b);
-  }
+  const { a: service_, b: base } = await alternate(rounds, serviceRound, baselineRound);
+  const ratios = service_.map((x, i) => x / base[i]!);
   const turnsPerSecond = median(service_);
   const ratio = median(ratios);
   const lines = [
@@ -219,46 +237,22 @@ async function readerSection(): Promise<void> {
   let sink = 0;
 
   /** µs per message of `reader.read` over the list, repeated for `ms`. */
-  function readerRound(): number {
-    let n = 0;
-    const start = performance.now();
-    let now = start;
-    while (now - start < ms) {
-      for (let k = 0; k < 200; k++, n++)
-        sink += reader.read(chatMessages[n % chatMessages.length]!).confidence;
-      now = performance.now();
-    }
-    return ((now - start) * 1000) / n;
-  }
+  const readerRound = () =>
+    1e6 /
+    rateOf(ms, 200, (n) => {
+      sink += reader.read(chatMessages[n % chatMessages.length]!).confidence;
+    });
 
   /** µs per message of the lexicon appraiser (awaited, as the session service calls it). */
-  async function lexiconRound(): Promise<number> {
-    let n = 0;
-    const start = performance.now();
-    let now = start;
-    while (now - start < ms) {
-      for (let k = 0; k < 200; k++, n++) {
-        const out = await lexicon.appraise({ description: chatMessages[n % chatMessages.length]! }, context);
-        sink += out.appraisal.goal_relevance;
-      }
-      now = performance.now();
-    }
-    return ((now - start) * 1000) / n;
-  }
+  const lexiconRound = async () =>
+    1e6 /
+    (await asyncRateOf(ms, 200, async (n) => {
+      const out = await lexicon.appraise({ description: chatMessages[n % chatMessages.length]! }, context);
+      sink += out.appraisal.goal_relevance;
+    }));
 
-  readerRound();
-  await lexiconRound();
-  const readerMicros: number[] = [];
-  const lexiconMicros: number[] = [];
-  const ratios: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const a = i % 2 === 0 ? readerRound() : 0;
-    const b = await lexiconRound();
-    const c = i % 2 === 1 ? readerRound() : a;
-    readerMicros.push(c);
-    lexiconMicros.push(b);
-    ratios.push(c / b);
-  }
+  const { a: readerMicros, b: lexiconMicros } = await alternate(rounds, readerRound, lexiconRound);
+  const ratios = readerMicros.map((x, i) => x / lexiconMicros[i]!);
 
   const clock = createManualClock();
   const service = createSessionService({
@@ -268,23 +262,15 @@ async function readerSection(): Promise<void> {
     random: createSeededRandom(1),
   });
   const { sessionId } = await service.createSession('bench', { preset: 'cheerful_companion' });
-  async function turnRound(): Promise<number> {
-    let n = 0;
-    const start = performance.now();
-    let now = start;
-    while (now - start < ms) {
-      for (let k = 0; k < 256; k++, n++) {
-        clock.advance(5000);
-        const r = await service.textTurn('bench', {
-          sessionId,
-          message: chatMessages[n % chatMessages.length]!,
-        });
-        sink += r.emotion_intensity;
-      }
-      now = performance.now();
-    }
-    return (n * 1000) / (now - start);
-  }
+  const turnRound = () =>
+    asyncRateOf(ms, 256, async (n) => {
+      clock.advance(5000);
+      const r = await service.textTurn('bench', {
+        sessionId,
+        message: chatMessages[n % chatMessages.length]!,
+      });
+      sink += r.emotion_intensity;
+    });
   await turnRound();
   const turns: number[] = [];
   for (let i = 0; i < rounds; i++) turns.push(await turnRound());
