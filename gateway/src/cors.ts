@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { rejectUpgrade } from './ws/upgrade-router.js';
 
 /**
  * Whether a browser page at `origin` may use the gateway: its own origin (the dashboard it serves), an origin in
@@ -19,10 +21,21 @@ export function originAllowed(
   }
 }
 
-/** {@link originAllowed} for a WebSocket upgrade request (browsers always send Origin on those). */
-export function upgradeOriginAllowed(request: IncomingMessage, allowed: readonly string[]): boolean {
-  const origin = request.headers.origin;
-  return originAllowed(origin, request.headers.host, allowed);
+/**
+ * Refuses a WebSocket upgrade from a foreign origin ({@link originAllowed}; browsers always send Origin on those)
+ * with 403 ORIGIN_NOT_ALLOWED, and says whether it did: the check of every WebSocket surface.
+ */
+export function refuseForeignOrigin(
+  request: IncomingMessage,
+  socket: Duplex,
+  allowed: readonly string[],
+): boolean {
+  if (originAllowed(request.headers.origin, request.headers.host, allowed)) return false;
+  rejectUpgrade(socket, 403, {
+    code: 'ORIGIN_NOT_ALLOWED',
+    message: 'Origin: must be the gateway’s own or one of LIMBIC_CORS_ORIGINS',
+  });
+  return true;
 }
 
 /** The issue of one LIMBIC_CORS_ORIGINS entry, or undefined when it is an origin (`https://app.example.com`) or `*`. */

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { isLimbicError, type ValidationIssue } from '@limbic/core';
 import { type ErrorBody, type ErrorCode, statusOf } from '@limbic/protocol';
 
@@ -109,4 +111,29 @@ export function toErrorBody(c: Classified, requestId?: string): ErrorBody {
   if (requestId) body.error.request_id = requestId;
   if (c.retryAfter !== undefined) body.error.retry_after = c.retryAfter;
   return body;
+}
+
+/**
+ * Writes a whole HTTP/1.1 response with a JSON body straight to a socket and closes it: for the answers that never
+ * reach Fastify (requests Node's parser rejects, refused WebSocket upgrades). A socket that can no longer be
+ * written is destroyed.
+ */
+export function endSocketWithJson(
+  socket: Duplex,
+  status: number,
+  json: string,
+  headers: Record<string, string> = {},
+): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+    'Connection: close',
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(json)}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
+  socket.end(`${lines.join('\r\n')}\r\n\r\n${json}`);
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
-import { createServer, STATUS_CODES } from 'node:http';
+import { createServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import cors from '@fastify/cors';
 import {
@@ -23,7 +23,7 @@ import { createRevocationWatch, type RevocationWatch } from './auth/revocation-w
 import { type GatewayConfig, loadConfig, plansOf } from './config.js';
 import { type GatewayContext, reportKeyRevoked } from './context.js';
 import { originAllowed } from './cors.js';
-import { type Classified, classify, GatewayError, toErrorBody } from './errors.js';
+import { type Classified, classify, endSocketWithJson, GatewayError, toErrorBody } from './errors.js';
 import { attachGraphQL, type GraphQLEndpoint } from './graphql/index.js';
 import { redact } from './redact.js';
 import { defaultDashboardDir, registerDashboardRoutes } from './routes/dashboard.js';
@@ -102,11 +102,7 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? { code: 'REQUEST_TIMEOUT', status: 408, message: 'request: must arrive within the request timeout' }
         : { code: 'VALIDATION_ERROR', status: 400, message: 'request: must be valid HTTP/1.1' };
-  const body = JSON.stringify(toErrorBody(c, id));
-  socket.end(
-    `HTTP/1.1 ${c.status} ${STATUS_CODES[c.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nRequest-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  endSocketWithJson(socket, c.status, JSON.stringify(toErrorBody(c, id)), { 'Request-Id': id });
 }
 
 const bodyless = new Set(['DELETE', 'GET', 'HEAD']);

@@ -6,7 +6,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { admit, clientAddress } from '../auth/admit.js';
 import { bearerToken } from '../auth/authenticator.js';
 import type { GatewayContext } from '../context.js';
-import { upgradeOriginAllowed } from '../cors.js';
+import { refuseForeignOrigin } from '../cors.js';
 import { rejectUpgrade, upgradeRouterOf } from '../ws/upgrade-router.js';
 import { graphQLError, normalizeError } from './errors.js';
 import { graphQLPath, type LimbicYoga, type WsExtra } from './yoga.js';
@@ -167,13 +167,7 @@ export function attachGraphQLWebSocket(
   upgradeRouterOf(server).add((request, socket, head) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== graphQLPath) return false;
-    if (!upgradeOriginAllowed(request, gateway.config.corsOrigins)) {
-      rejectUpgrade(socket, 403, {
-        code: 'ORIGIN_NOT_ALLOWED',
-        message: 'Origin: must be the gateway’s own or one of LIMBIC_CORS_ORIGINS',
-      });
-      return true;
-    }
+    if (refuseForeignOrigin(request, socket, gateway.config.corsOrigins)) return true;
     if (gateway.closing) {
       rejectUpgrade(
         socket,

@@ -5,7 +5,7 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { clientAddress } from '../auth/admit.js';
 import { bearerToken } from '../auth/authenticator.js';
 import type { GatewayContext } from '../context.js';
-import { upgradeOriginAllowed } from '../cors.js';
+import { refuseForeignOrigin } from '../cors.js';
 import { redact } from '../redact.js';
 import { Connection } from './connection.js';
 import { Hub } from './hub.js';
@@ -124,13 +124,7 @@ export function attachWebSocket(server: Server, context: GatewayContext): WebSoc
       );
       return true;
     }
-    if (!upgradeOriginAllowed(request, context.config.corsOrigins)) {
-      rejectUpgrade(socket, 403, {
-        code: 'ORIGIN_NOT_ALLOWED',
-        message: 'Origin: must be the gateway’s own or one of LIMBIC_CORS_ORIGINS',
-      });
-      return true;
-    }
+    if (refuseForeignOrigin(request, socket, context.config.corsOrigins)) return true;
     const { sessionId, token, pushState } = parseRequest(request);
     const url = redact(request.url);
     wss.handleUpgrade(request, socket, head, (ws) => {

@@ -1,5 +1,6 @@
-import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { endSocketWithJson } from '../errors.js';
 import { redact } from '../redact.js';
 
 /**
@@ -26,17 +27,12 @@ export function rejectUpgrade(
   body: { code: string; message: string },
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify({ error: { code: body.code, status, message: body.message } });
-  const reason = STATUS_CODES[status] ?? 'Error';
-  const lines = [
-    `HTTP/1.1 ${status} ${reason}`,
-    'Connection: close',
-    'Content-Type: application/json; charset=utf-8',
-    `Content-Length: ${Buffer.byteLength(text)}`,
-    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
-  ];
-  if (socket.writable) socket.end(`${lines.join('\r\n')}\r\n\r\n${text}`);
-  else socket.destroy();
+  endSocketWithJson(
+    socket,
+    status,
+    JSON.stringify({ error: { code: body.code, status, message: body.message } }),
+    headers,
+  );
 }
 
 /**
