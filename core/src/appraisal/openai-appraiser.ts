@@ -1,5 +1,5 @@
 import { isLimbicError, LimbicError } from '../errors.js';
-import { createJsonChat, type JsonChatOptions } from '../llm/json-chat.js';
+import { createJsonChat, type JsonChatOptions, snapNearMiss } from '../llm/json-chat.js';
 import { validateWith } from '../util/validation.js';
 import { type Appraisal, appraisalDimensions, appraisalRanges, appraisalSchema } from './appraisal.js';
 import type { AppraisalContext, AppraisalOutcome, Appraiser, EventSource, TextEvent } from './appraiser.js';
@@ -15,9 +15,6 @@ export interface OpenAIAppraiserOptions extends JsonChatOptions {
    */
   onFallback?: (reason: string, error?: unknown) => void;
 }
-
-// Model values this close outside a range are rounding, not misunderstanding: clamp them, reject the rest.
-const TOLERANCE = 0.05;
 
 /**
  * The system message of the LLM appraiser: a rating rubric with anchors per dimension (after the reference
@@ -80,10 +77,7 @@ function readAnswer(value: Record<string, unknown>): { appraisal: Appraisal } | 
     values.length === 1 && values[0] !== null && typeof values[0] === 'object' ? values[0] : value;
   const snapped: Record<string, unknown> = { ...inner };
   for (const key of appraisalDimensions) {
-    const v = snapped[key];
-    const [min, max] = appraisalRanges[key];
-    if (typeof v === 'number' && v >= min - TOLERANCE && v <= max + TOLERANCE)
-      snapped[key] = Math.min(max, Math.max(min, v));
+    if (key in snapped) snapped[key] = snapNearMiss(snapped[key], ...appraisalRanges[key]);
   }
   const result = validateWith(appraisalSchema, snapped, 'appraisal');
   if (result.ok) return { appraisal: result.value };

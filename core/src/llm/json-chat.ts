@@ -161,6 +161,17 @@ export function llmSettingsFromEnv(
   return settings;
 }
 
+/**
+ * A model's number snapped into [min, max] when it misses by at most 0.05 (rounding, not misunderstanding);
+ * anything else, numbers further out included, is returned as it is for the schema to reject.
+ */
+export function snapNearMiss(value: unknown, min: number, max: number): unknown {
+  const tolerance = 0.05;
+  return typeof value === 'number' && value >= min - tolerance && value <= max + tolerance
+    ? Math.min(max, Math.max(min, value))
+    : value;
+}
+
 /** Finds the first JSON object in a model reply, skipping reasoning blocks, code fences and prose around it. */
 export function extractJsonObject(content: string): unknown {
   const text = content.replace(/<think>[\s\S]*?<\/think>/gi, '').trim();

@@ -1,5 +1,5 @@
 import { LimbicError } from '../errors.js';
-import { createJsonChat, type JsonChatOptions } from '../llm/json-chat.js';
+import { createJsonChat, type JsonChatOptions, snapNearMiss } from '../llm/json-chat.js';
 import { type Domain, domains, type Facet, facets, facetsByDomain } from './hexaco.js';
 import type { PersonaDefinition } from './persona.js';
 import { validatePersonaShape } from './persona-schema.js';
@@ -90,14 +90,7 @@ const personaJsonSchema = {
   additionalProperties: false,
 };
 
-// Model values this close outside [0, 1] are rounding: clamp them; the schema rejects the rest.
-const TOLERANCE = 0.05;
-
-function unitOrSame(value: unknown): unknown {
-  return typeof value === 'number' && value >= -TOLERANCE && value <= 1 + TOLERANCE
-    ? Math.min(1, Math.max(0, value))
-    : value;
-}
+const unitOrSame = (value: unknown) => snapNearMiss(value, 0, 1);
 
 function strings(value: unknown, max: number, length: number): string[] | undefined {
   if (!Array.isArray(value)) return undefined;
