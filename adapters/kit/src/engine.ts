@@ -101,11 +101,9 @@ export async function openEngine(options: EngineOptions = {}): Promise<Engine> {
     mode: _,
     ...rest
   } = options;
-  const { onFallback, ...llmSettings } = llm ?? { baseURL: '', model: '' };
   // An explicit appraiser or persona writer wins over the ones the LLM settings make.
-  const withLlm = llm
-    ? { ...llmServiceOptions(llmSettings, onFallback ? { onFallback } : {}), ...rest }
-    : rest;
+  // `llm` holds the settings and the onFallback hook both.
+  const withLlm = llm ? { ...llmServiceOptions(llm, llm), ...rest } : rest;
   let sessions: SessionStore;
   let description: string;
   if (typeof store === 'string') {
