@@ -13,7 +13,7 @@ import {
 } from '@limbic/core';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { createOperatorAuth, type OperatorAuth } from './auth/admin-token.js';
-import { admit, clientAddress } from './auth/admit.js';
+import { admit, clientAddress, shuttingDown } from './auth/admit.js';
 import { bearerToken, createAuthenticator } from './auth/authenticator.js';
 import { createCachedAuthenticator } from './auth/cached-authenticator.js';
 import { createFailedAuthLimiter } from './auth/failed-auth-limiter.js';
@@ -232,8 +232,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     if (request.url.startsWith('/v1/')) reply.header('Cache-Control', 'no-store');
     if (request.is404 || request.routeOptions.config.public) {
       if (context.closing)
-        throw new GatewayError('SERVICE_UNAVAILABLE', 'The gateway is shutting down; retry', {
-          retryAfter: 1,
+        throw new GatewayError(shuttingDown.code, shuttingDown.message, {
+          retryAfter: shuttingDown.retryAfter,
         });
       return;
     }

@@ -31,6 +31,14 @@ export function clientAddress(request: IncomingMessage): string {
   return request.socket.remoteAddress ?? 'unknown';
 }
 
+/** The refusal of every transport while the gateway shuts down (close: drains, then stops). */
+export const shuttingDown: Classified & { retryAfter: number } = {
+  code: 'SERVICE_UNAVAILABLE',
+  status: 503,
+  message: 'The gateway is shutting down; retry',
+  retryAfter: 1,
+};
+
 const tooManyFailures = (retryAfter: number): Classified => ({
   code: 'RATE_LIMIT',
   status: 429,
@@ -52,17 +60,7 @@ export async function admit(
 ): Promise<Exclude<Admission, { operator: true }>>;
 export async function admit(context: GatewayContext, request: AdmissionRequest): Promise<Admission>;
 export async function admit(context: GatewayContext, request: AdmissionRequest): Promise<Admission> {
-  if (context.closing) {
-    return {
-      ok: false,
-      refusal: {
-        code: 'SERVICE_UNAVAILABLE',
-        status: 503,
-        message: 'The gateway is shutting down; retry',
-        retryAfter: 1,
-      },
-    };
-  }
+  if (context.closing) return { ok: false, refusal: shuttingDown };
   let principal = request.principal ?? null;
   if (!principal) {
     const blocked = await context.failedAuth.blockedFor(request.address);

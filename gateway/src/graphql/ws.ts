@@ -3,7 +3,7 @@ import { closeCodes, errorTable } from '@limbic/protocol';
 import type { ExecutionArgs, GraphQLError, GraphQLFormattedError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { admit, clientAddress } from '../auth/admit.js';
+import { admit, clientAddress, shuttingDown } from '../auth/admit.js';
 import { bearerToken } from '../auth/authenticator.js';
 import type { GatewayContext } from '../context.js';
 import { refuseForeignOrigin } from '../cors.js';
@@ -169,12 +169,9 @@ export function attachGraphQLWebSocket(
     if (path !== graphQLPath) return false;
     if (refuseForeignOrigin(request, socket, gateway.config.corsOrigins)) return true;
     if (gateway.closing) {
-      rejectUpgrade(
-        socket,
-        503,
-        { code: 'SERVICE_UNAVAILABLE', message: 'The gateway is shutting down; retry' },
-        { 'Retry-After': '1' },
-      );
+      rejectUpgrade(socket, shuttingDown.status, shuttingDown, {
+        'Retry-After': String(shuttingDown.retryAfter),
+      });
       return true;
     }
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));

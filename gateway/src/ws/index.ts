@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { clientAddress } from '../auth/admit.js';
+import { clientAddress, shuttingDown } from '../auth/admit.js';
 import { bearerToken } from '../auth/authenticator.js';
 import type { GatewayContext } from '../context.js';
 import { refuseForeignOrigin } from '../cors.js';
@@ -116,12 +116,9 @@ export function attachWebSocket(server: Server, context: GatewayContext): WebSoc
   const handler: UpgradeHandler = (request, socket: Duplex, head) => {
     if (!request.url?.startsWith(wsPathPrefix)) return false;
     if (hub.closing || context.closing) {
-      rejectUpgrade(
-        socket,
-        503,
-        { code: 'SERVICE_UNAVAILABLE', message: 'The gateway is shutting down; retry' },
-        { 'Retry-After': '1' },
-      );
+      rejectUpgrade(socket, shuttingDown.status, shuttingDown, {
+        'Retry-After': String(shuttingDown.retryAfter),
+      });
       return true;
     }
     if (refuseForeignOrigin(request, socket, context.config.corsOrigins)) return true;
