@@ -1,7 +1,10 @@
-import { LimbicApiError } from '@limbic/protocol';
+import { type ClientMessageType, LimbicApiError, type ServerMessageType } from '@limbic/protocol';
 
 /** The reply type a request waits for. */
-export type ReplyType = 'turn_result' | 'state' | 'proactive_prefs' | 'proactive_ack';
+export type ReplyType = Extract<
+  ServerMessageType,
+  'turn_result' | 'state' | 'proactive_prefs' | 'proactive_ack'
+>;
 
 interface Pending {
   reply: ReplyType;
@@ -30,7 +33,7 @@ export class PendingRequests {
    * now (the request is then queued for the next flush). Resolves with the reply's `data`.
    */
   request<T>(
-    type: string,
+    type: ClientMessageType,
     fields: Record<string, unknown>,
     reply: ReplyType,
     send: (text: string) => boolean,

@@ -1,6 +1,13 @@
 import type { AckResult, ProactivePreferencesInput, StateSnapshot, TurnResult } from '@limbic/core';
 import { TypedEmitter } from '@limbic/core/emitter';
-import { closeCodes, LimbicApiError, toApiError } from '@limbic/protocol';
+import {
+  type ClientMessageType,
+  closeCodes,
+  LimbicApiError,
+  type ServerMessage,
+  toApiError,
+  toSocketFields,
+} from '@limbic/protocol';
 import { backoffDelay, type ReconnectPolicy, toReconnectPolicy } from './backoff.js';
 import { PendingRequests, type ReplyType } from './pending-requests.js';
 import { SeenIds } from './seen-ids.js';
@@ -35,8 +42,6 @@ export interface SocketConnection {
   WebSocket: WebSocketConstructor;
   timeoutMs: number;
 }
-
-type ServerMessage = Record<string, unknown> & { type?: unknown; request_id?: unknown; data?: unknown };
 
 /**
  * A session's WebSocket with typed events: requests correlated by `request_id`, automatic reconnects with backoff,
@@ -112,16 +117,16 @@ export class LimbicSocket extends TypedEmitter<LimbicSocketEvents> {
   /** Sends a text turn: a chat message, or an event with its source. */
   turn(event: TurnEvent, options: TurnOptions = {}): Promise<TurnResult> {
     const fields: Record<string, unknown> = toTurnFields(event);
-    if (options.elapsedSeconds !== undefined) fields.elapsed_seconds = options.elapsedSeconds;
-    return this.#request('turn', fields, 'turn_result');
+    if (options.elapsedSeconds !== undefined) fields.elapsedSeconds = options.elapsedSeconds;
+    return this.#request('turn', toSocketFields(fields), 'turn_result');
   }
 
   /** Sends a turn with a pre-computed appraisal. */
   turnAppraisal(input: SocketAppraisalTurn): Promise<TurnResult> {
     const fields: Record<string, unknown> = { appraisal: input.appraisal };
     if (input.context !== undefined) fields.context = input.context;
-    if (input.elapsedSeconds !== undefined) fields.elapsed_seconds = input.elapsedSeconds;
-    return this.#request('turn_appraisal', fields, 'turn_result');
+    if (input.elapsedSeconds !== undefined) fields.elapsedSeconds = input.elapsedSeconds;
+    return this.#request('turn_appraisal', toSocketFields(fields), 'turn_result');
   }
 
   /** The state snapshot at the current engine time. */
@@ -136,7 +141,7 @@ export class LimbicSocket extends TypedEmitter<LimbicSocketEvents> {
 
   /** Acknowledges an action so that it is never delivered again, on any socket. Idempotent. */
   ack(actionId: string): Promise<AckResult> {
-    return this.#request('ack_proactive', { action_id: actionId }, 'proactive_ack');
+    return this.#request('ack_proactive', toSocketFields({ actionId }), 'proactive_ack');
   }
 
   /**
@@ -187,9 +192,9 @@ export class LimbicSocket extends TypedEmitter<LimbicSocketEvents> {
   }
 
   #receive(text: string): void {
-    let message: ServerMessage;
+    let parsed: unknown;
     try {
-      message = JSON.parse(text) as ServerMessage;
+      parsed = JSON.parse(text);
     } catch (error) {
       this.emit(
         'error',
@@ -197,25 +202,27 @@ export class LimbicSocket extends TypedEmitter<LimbicSocketEvents> {
       );
       return;
     }
-    if (typeof message !== 'object' || message === null) return;
-    const error = message.type === 'error' ? toApiError(message) : undefined;
+    if (typeof parsed !== 'object' || parsed === null) return;
+    // Typed as the contract says; every field read below is still checked, since the peer may not keep it.
+    const message = parsed as ServerMessage;
+    const error = message.type === 'error' ? toApiError({ ...message }) : undefined;
     // Kept only while it is the last message: the close that may follow it is explained by it.
     this.#lastError = error;
-    const id = typeof message.request_id === 'string' ? message.request_id : undefined;
+    const id =
+      'request_id' in message && typeof message.request_id === 'string' ? message.request_id : undefined;
     if (id !== undefined && this.#requests.settle(id, message, error)) return;
     switch (message.type) {
       case 'connected':
         this.#connected();
         return;
       case 'proactive':
-        this.#action(message.data as SocketProactiveAction, false);
+        this.#action(message.data, false);
         return;
       case 'missed_proactive':
-        if (Array.isArray(message.data))
-          for (const action of message.data as SocketProactiveAction[]) this.#action(action, true);
+        if (Array.isArray(message.data)) for (const action of message.data) this.#action(action, true);
         return;
       case 'state':
-        if (id === undefined) this.emit('state', message.data as StateSnapshot);
+        if (id === undefined) this.emit('state', message.data);
         return;
       case 'error':
         // A reply to a request that already timed out is nobody's news.
@@ -239,7 +246,7 @@ export class LimbicSocket extends TypedEmitter<LimbicSocketEvents> {
     if (this.#seen.add(action.action_id)) this.emit('action', action, { missed });
   }
 
-  #request<T>(type: string, fields: Record<string, unknown>, reply: ReplyType): Promise<T> {
+  #request<T>(type: ClientMessageType, fields: Record<string, unknown>, reply: ReplyType): Promise<T> {
     if (this.#status === 'closed' || this.#closing) return Promise.reject(this.#closedError());
     return this.#requests.request<T>(type, fields, reply, (text) => {
       if (this.#status !== 'open' || this.#ws?.readyState !== openState) return false;

@@ -38,7 +38,7 @@ export interface PreferencesResult {
 
 /** A pending proactive action as REST lists it (`GET /v1/proactive/:sessionId`). */
 /** A proactive action as the WebSocket delivers it (`proactive` and `missed_proactive`). */
-export type { RestProactiveAction, WireProactiveAction as SocketProactiveAction } from '@limbic/core';
+export type { RestProactiveAction, WireProactiveAction as SocketProactiveAction } from '@limbic/protocol';
 
 /** The part of the OpenAPI document (`GET /v1/openapi.json`) the client types; the rest passes through. */
 export interface OpenApiDocument {

@@ -78,3 +78,5 @@ export function toValidationError(subject: string, issues: ValidationIssue[]): L
 export function isLimbicError(error: unknown, code?: LimbicErrorCode): error is LimbicError {
   return error instanceof LimbicError && (code === undefined || error.code === code);
 }
+
+export { suggestName } from './util/suggest.js';

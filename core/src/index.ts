@@ -116,14 +116,6 @@ export {
 export { getPreset, type PresetDefinition, type PresetId, presetIds, presets } from './persona/presets.js';
 export { resolvePersona, validatePersona } from './persona/resolve-persona.js';
 export {
-  fromRestAction,
-  fromWireAction,
-  type RestProactiveAction,
-  toRestAction,
-  toWireAction,
-  type WireProactiveAction,
-} from './proactive/action-views.js';
-export {
   defaultCooldownHours,
   defaultPreferences,
   type ProactivePreferences,

@@ -1,4 +1,4 @@
-import { LimbicApiError as GatewayError, isServerErrorCode } from '@limbic/protocol';
+import { LimbicApiError as GatewayError, isServerErrorCode } from '@limbic/protocol/errors';
 import { type Client, createClient } from 'graphql-ws';
 
 /** One entry of a GraphQL response's `errors`, with the gateway's extensions (docs/graphql.md, "Errors"). */
@@ -12,7 +12,7 @@ export interface GraphQLErrorEntry {
  * `@limbic/protocol`), or the client side's own, `NETWORK_ERROR` (no answer), `UNEXPECTED_RESPONSE` (not the
  * gateway's JSON), `CONNECTION_CLOSED` (the live connection ended). The same class as `@limbic/client`'s.
  */
-export { LimbicApiError as GatewayError } from '@limbic/protocol';
+export { LimbicApiError as GatewayError } from '@limbic/protocol/errors';
 
 /** Turns the first entry of a response's `errors` into a {@link GatewayError}. */
 export function toGatewayError(errors: readonly GraphQLErrorEntry[], status = 200): GatewayError {

@@ -208,6 +208,8 @@ async function main(): Promise<void> {
         LOG_LEVEL: 'warn',
         LIMBIC_DATA: data,
         LIMBIC_API_KEYS: `${key}:enterprise`,
+        // Every simulated client connects from 127.0.0.1: lift the per-address cap (default 1024) for the run.
+        LIMBIC_MAX_CONNECTIONS_PER_ADDRESS: '100000',
         // The in-memory store: these figures are the transport's; gateway/bench/store-bench.ts compares the stores.
         LIMBIC_STORE: 'memory',
       },

@@ -43,6 +43,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       enterpriseRequestsPerMinute: Number.POSITIVE_INFINITY,
       enterpriseSessions: Number.POSITIVE_INFINITY,
+      enterpriseSockets: Number.POSITIVE_INFINITY,
+      enterpriseSubscriptions: Number.POSITIVE_INFINITY,
+      maxConnectionsPerAddress: 1024,
       bodyLimit: 128 * 1024,
       wsMaxMessage: 64 * 1024,
       heartbeatMs: 30_000,
@@ -198,14 +201,40 @@ describe('LIMBIC_API_KEYS', () => {
 describe('plansOf', () => {
   it('gives free 60/min and 10 sessions, pro 600 and 1,000, enterprise unlimited unless configured', () => {
     const plans = plansOf(loadConfig({}));
-    expect(plans.free).toEqual({ name: 'free', requestsPerMinute: 60, sessions: 10 });
-    expect(plans.pro).toEqual({ name: 'pro', requestsPerMinute: 600, sessions: 1000 });
+    expect(plans.free).toEqual({
+      name: 'free',
+      requestsPerMinute: 60,
+      sessions: 10,
+      sockets: 20,
+      subscriptions: 20,
+    });
+    expect(plans.pro).toEqual({
+      name: 'pro',
+      requestsPerMinute: 600,
+      sessions: 1000,
+      sockets: 2000,
+      subscriptions: 2000,
+    });
     expect(plans.enterprise).toEqual({
       name: 'enterprise',
       requestsPerMinute: Number.POSITIVE_INFINITY,
       sessions: Number.POSITIVE_INFINITY,
+      sockets: Number.POSITIVE_INFINITY,
+      subscriptions: Number.POSITIVE_INFINITY,
     });
-    const configured = plansOf(loadConfig({ LIMBIC_ENTERPRISE_RPM: '100', LIMBIC_ENTERPRISE_SESSIONS: '5' }));
-    expect(configured.enterprise).toMatchObject({ requestsPerMinute: 100, sessions: 5 });
+    const configured = plansOf(
+      loadConfig({
+        LIMBIC_ENTERPRISE_RPM: '100',
+        LIMBIC_ENTERPRISE_SESSIONS: '5',
+        LIMBIC_ENTERPRISE_SOCKETS: '7',
+        LIMBIC_ENTERPRISE_SUBSCRIPTIONS: '9',
+      }),
+    );
+    expect(configured.enterprise).toMatchObject({
+      requestsPerMinute: 100,
+      sessions: 5,
+      sockets: 7,
+      subscriptions: 9,
+    });
   });
 });

@@ -2,11 +2,18 @@ import { type LlmSettings, llmSettingsFromEnv, toValidationError, type Validatio
 import { type StoreConfig, type StoreKind, storeKinds } from '@limbic/store';
 import { corsOriginIssue } from './cors.js';
 
-/** A plan: requests per minute (REST requests and WebSocket messages of one key together) and session quota. */
+/**
+ * A plan: requests per minute (REST requests, WebSocket messages and GraphQL operations of one key together),
+ * session quota, and the per-key caps on what a key holds open at once (docs/errors.md, "Admission").
+ */
 export interface Plan {
   name: PlanName;
   requestsPerMinute: number;
   sessions: number;
+  /** WebSocket connections (`/v1/ws` and graphql-ws together) one key may hold open. */
+  sockets: number;
+  /** GraphQL subscription streams (graphql-ws and SSE together) one key may hold open. */
+  subscriptions: number;
 }
 
 /** The plan names of the interface's limits table. */
@@ -63,6 +70,16 @@ export interface GatewayConfig extends StoreConfig {
   enterpriseRequestsPerMinute: number;
   /** LIMBIC_ENTERPRISE_SESSIONS: the enterprise plan's session quota; default unlimited. */
   enterpriseSessions: number;
+  /** LIMBIC_ENTERPRISE_SOCKETS: WebSocket connections an enterprise key may hold open; default unlimited. */
+  enterpriseSockets: number;
+  /** LIMBIC_ENTERPRISE_SUBSCRIPTIONS: GraphQL subscriptions an enterprise key may hold open; default unlimited. */
+  enterpriseSubscriptions: number;
+  /**
+   * LIMBIC_MAX_CONNECTIONS_PER_ADDRESS, default 1024: open TCP connections (HTTP keep-alive and WebSockets) one
+   * client address may hold; the connections past it are answered 429 RATE_LIMIT and closed. Behind a reverse
+   * proxy every client shares the proxy's address: raise it, or cap at the proxy.
+   */
+  maxConnectionsPerAddress: number;
   /** Largest accepted REST body, bytes. */
   bodyLimit: number;
   /** Largest accepted WebSocket message, bytes. */
@@ -92,17 +109,24 @@ export interface GatewayConfig extends StoreConfig {
   llm: LlmSettings | undefined;
 }
 
-/** Plans of the interface: free 60/min and 10 sessions, pro 600 and 1,000, enterprise unlimited unless configured. */
+/**
+ * Plans of the interface: free 60/min and 10 sessions, pro 600 and 1,000, enterprise unlimited unless configured.
+ * Per-key caps on open sockets and subscriptions (not in the interface): twice the session quota, so that every
+ * session can hold a socket while a reconnecting client's old socket has not been noticed gone yet.
+ */
 export function plansOf(
-  config: Pick<GatewayConfig, 'enterpriseRequestsPerMinute' | 'enterpriseSessions'>,
+  config: Pick<GatewayConfig, 'enterpriseRequestsPerMinute' | 'enterpriseSessions'> &
+    Partial<Pick<GatewayConfig, 'enterpriseSockets' | 'enterpriseSubscriptions'>>,
 ): Record<PlanName, Plan> {
   return {
-    free: { name: 'free', requestsPerMinute: 60, sessions: 10 },
-    pro: { name: 'pro', requestsPerMinute: 600, sessions: 1000 },
+    free: { name: 'free', requestsPerMinute: 60, sessions: 10, sockets: 20, subscriptions: 20 },
+    pro: { name: 'pro', requestsPerMinute: 600, sessions: 1000, sockets: 2000, subscriptions: 2000 },
     enterprise: {
       name: 'enterprise',
       requestsPerMinute: config.enterpriseRequestsPerMinute,
       sessions: config.enterpriseSessions,
+      sockets: config.enterpriseSockets ?? Number.POSITIVE_INFINITY,
+      subscriptions: config.enterpriseSubscriptions ?? Number.POSITIVE_INFINITY,
     },
   };
 }
@@ -211,6 +235,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
       1e12,
     ),
     enterpriseSessions: number(env, 'LIMBIC_ENTERPRISE_SESSIONS', Number.POSITIVE_INFINITY, issues, 1, 1e12),
+    enterpriseSockets: number(env, 'LIMBIC_ENTERPRISE_SOCKETS', Number.POSITIVE_INFINITY, issues, 1, 1e9),
+    enterpriseSubscriptions: number(
+      env,
+      'LIMBIC_ENTERPRISE_SUBSCRIPTIONS',
+      Number.POSITIVE_INFINITY,
+      issues,
+      1,
+      1e9,
+    ),
+    maxConnectionsPerAddress: number(env, 'LIMBIC_MAX_CONNECTIONS_PER_ADDRESS', 1024, issues, 1, 1e9),
     bodyLimit: 128 * 1024,
     wsMaxMessage: 64 * 1024,
     heartbeatMs: number(env, 'LIMBIC_HEARTBEAT_MS', 30_000, issues, 100, 3_600_000),

@@ -2,10 +2,12 @@ import type { Clock, SessionService } from '@limbic/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OperatorAuth } from './auth/admin-token.js';
 import type { Authenticator, Principal } from './auth/authenticator.js';
+import type { ConnectionCounter } from './auth/connection-cap.js';
 import type { FailedAuthLimiter } from './auth/failed-auth-limiter.js';
 import type { KeyStore } from './auth/key-store.js';
 import type { RequestLimiter } from './auth/rate-limiter.js';
 import type { GatewayConfig, Plan, PlanName } from './config.js';
+import type { Subscribers } from './subscribers.js';
 
 /** Everything the routes, the WebSocket endpoint and the scheduler share. */
 export interface GatewayContext {
@@ -28,8 +30,12 @@ export interface GatewayContext {
   version: string;
   /** True once shutdown began: new work is refused with 503. */
   closing: boolean;
-  /** Keys revoked while the gateway runs (the WebSocket layer closes their sockets with 4401). */
+  /** Keys revoked while the gateway runs (the authenticator's cache forgets them, the subscriber registry ends their sockets and streams). */
   onKeyRevoked: Set<(keyId: string) => void>;
+  /** The one registry of live sockets and subscription streams, every transport: fan-out, revocation, per-key caps. */
+  subscribers: Subscribers;
+  /** Open TCP connections per client address, for the per-address cap. */
+  connections: ConnectionCounter;
 }
 
 /**

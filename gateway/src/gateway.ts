@@ -13,9 +13,10 @@ import {
 } from '@limbic/core';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { createOperatorAuth, type OperatorAuth } from './auth/admin-token.js';
-import { admit, clientAddress, shuttingDown } from './auth/admit.js';
+import { admit, clientAddress, connectionRefusal, shuttingDown } from './auth/admit.js';
 import { bearerToken, createAuthenticator } from './auth/authenticator.js';
 import { createCachedAuthenticator } from './auth/cached-authenticator.js';
+import { countConnections } from './auth/connection-cap.js';
 import { createFailedAuthLimiter } from './auth/failed-auth-limiter.js';
 import { createMemoryKeyStore, type KeyStore } from './auth/key-store.js';
 import { createRequestLimiter, limiterOptionsFor, rateLimitHeaders } from './auth/rate-limiter.js';
@@ -29,7 +30,9 @@ import { redact } from './redact.js';
 import { defaultDashboardDir, registerDashboardRoutes } from './routes/dashboard.js';
 import { registerRoutes } from './routes/index.js';
 import { allowedMethodsOf } from './routes/method-not-allowed.js';
+import { Subscribers } from './subscribers.js';
 import { attachWebSocket, type WebSocketEndpoint } from './ws/index.js';
+import { rejectUpgrade, upgradeRouterOf } from './ws/upgrade-router.js';
 
 /** The gateway's version, reported by /v1/health. */
 export const gatewayVersion = '0.1.0';
@@ -183,6 +186,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   });
   // Accepted keys are trusted for one second (the key store's reload period); revocations are forgotten at once.
   const auth = createCachedAuthenticator(createAuthenticator({ keys, pepper, plans }));
+  const subscribers = new Subscribers(service);
   const context: GatewayContext = {
     config,
     plans,
@@ -198,8 +202,23 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     startedAt: Date.now(),
     version: gatewayVersion,
     closing: false,
-    onKeyRevoked: new Set([(keyId: string) => auth.forget(keyId)]),
+    // A revoked key is forgotten by the authenticator's cache, and everything opened with it ends, every transport.
+    onKeyRevoked: new Set([
+      (keyId: string) => auth.forget(keyId),
+      (keyId: string) => subscribers.revoke(keyId),
+    ]),
+    subscribers,
+    connections: countConnections(app.server, config.maxConnectionsPerAddress),
   };
+
+  // The per-address connection cap, first of all: a connection past it is refused whatever it asks for. REST
+  // answers in the onRequest hook below; every WebSocket upgrade here, before the endpoints' own handlers.
+  upgradeRouterOf(app.server).add((_request, socket) => {
+    const refusal = connectionRefusal(context, socket);
+    if (!refusal) return false;
+    rejectUpgrade(socket, refusal.status, refusal, { 'Retry-After': String(refusal.retryAfter) });
+    return true;
+  });
 
   // CORS for browser pages on the listed origins (LIMBIC_CORS_ORIGINS), REST and GraphQL alike; registered first,
   // so that preflights are answered before authentication. Without a list, nothing changes (OPTIONS is a 405).
@@ -230,6 +249,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     reply.header('Referrer-Policy', 'no-referrer');
     // Session data and errors are never cached; the static documents (openapi.json, presets) revalidate instead.
     if (request.url.startsWith('/v1/')) reply.header('Cache-Control', 'no-store');
+    const overCap = connectionRefusal(context, request.raw.socket);
+    if (overCap) {
+      reply.header('Connection', 'close');
+      throw new GatewayError(overCap.code, overCap.message, { retryAfter: overCap.retryAfter as number });
+    }
     if (request.is404 || request.routeOptions.config.public) {
       if (context.closing)
         throw new GatewayError(shuttingDown.code, shuttingDown.message, {
@@ -315,6 +339,10 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     scheduler.stop();
     revocations.stop();
     await Promise.all([ws.close(), graphql.close()]);
+    // The streams that just ended (SSE) leave keep-alive connections idle after Fastify closed the idle ones:
+    // close them too, once their last bytes are written, rather than wait for the keep-alive timeout.
+    await new Promise((resolve) => setImmediate(resolve));
+    app.server.closeIdleConnections();
   });
 
   return {

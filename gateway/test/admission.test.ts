@@ -2,8 +2,11 @@
  * One admission path (auth/admit.ts): the same refusal, with the same code and retry_after, on REST, /v1/ws,
  * GraphQL over HTTP and graphql-ws.
  */
+import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createKey } from '../src/auth/provision.js';
+import { sseReader, subscribe, within, wsClient } from './graphql-client.js';
 import { startTestGateway, type TestGateway } from './harness.js';
 import { openClient } from './ws-client.js';
 
@@ -25,8 +28,12 @@ async function viaRest(g: TestGateway, key: string): Promise<Refusal> {
   return { code: error.code, ...(error.retry_after === undefined ? {} : { retryAfter: error.retry_after }) };
 }
 
-async function viaWebSocket(g: TestGateway, key: string): Promise<Refusal & { close: number }> {
-  const socket = await openClient(`${g.wsUrl}/v1/ws/ses_x?token=${key}`);
+async function viaWebSocket(
+  g: TestGateway,
+  key: string,
+  sessionId = 'ses_x',
+): Promise<Refusal & { close: number }> {
+  const socket = await openClient(`${g.wsUrl}/v1/ws/${sessionId}?token=${key}`);
   const error = await socket.expect('error');
   const { code: close } = await socket.waitClose();
   return {
@@ -121,4 +128,170 @@ describe('one admission path', () => {
     expect(gws.close).toBe(4429);
     expect(gws.reason).toMatch(/^RATE_LIMIT: retry after [1-9]\d* s$/);
   });
+
+  it('refuses a socket past the key’s cap the same way on /v1/ws and graphql-ws, and frees the slot on close', async () => {
+    t = await startTestGateway({ enterpriseSockets: 3, heartbeatMs: 7_000 });
+    const { key } = await createKey(t.gateway.context.keys, 'test-pepper', {
+      env: 'test',
+      plan: 'enterprise',
+    });
+    const sessionId = await createSession(t, key);
+    const url = `${t.wsUrl}/v1/ws/${sessionId}?token=${key}`;
+    const first = await openClient(url);
+    await first.expect('connected');
+    const second = await openClient(url);
+    await second.expect('connected');
+    const graphqlWs = wsClient(t, key);
+    await graphqlWs.subscribe({ query: '{ presets { id } }' }, { next() {}, error() {}, complete() {} });
+    const held = subscribe(graphqlWs, 'subscription ($s: ID!) { sessionState(sessionId: $s) { turns } }', {
+      s: sessionId,
+    });
+    await held.next();
+    expect(t.gateway.context.subscribers.held(await keyIdOf(t, key), 'socket')).toBe(3);
+    // The fourth, on either endpoint: RATE_LIMIT, retry after the heartbeat (7 s), close 4429.
+    expect(await viaWebSocket(t, key, sessionId)).toEqual({ code: 'RATE_LIMIT', retryAfter: 7, close: 4429 });
+    expect(await viaGraphQLWs(t, key)).toEqual({ close: 4429, reason: 'RATE_LIMIT: retry after 7 s' });
+    // Closing one gives its slot back.
+    await first.close();
+    const again = await openClient(url);
+    await again.expect('connected');
+    await Promise.all([second.close(), again.close(), graphqlWs.dispose()]);
+  });
+
+  it('refuses a subscription past the key’s cap the same way over graphql-ws and SSE', async () => {
+    t = await startTestGateway({ enterpriseSubscriptions: 2, heartbeatMs: 5_000 });
+    const { key } = await createKey(t.gateway.context.keys, 'test-pepper', {
+      env: 'test',
+      plan: 'enterprise',
+    });
+    const sessionId = await createSession(t, key);
+    const query = 'subscription ($s: ID!) { sessionState(sessionId: $s) { turns } }';
+    const client = wsClient(t, key);
+    const a = subscribe(client, query, { s: sessionId });
+    const b = subscribe(client, query, { s: sessionId });
+    await Promise.all([a.next(), b.next()]);
+    // A third over graphql-ws: a result with the RATE_LIMIT error and retry_after, then complete; the socket stays.
+    const c = subscribe(client, query, { s: sessionId });
+    expect((await c.next()).errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMIT', retry_after: 5 });
+    await within(c.ended, 'the refused subscription to complete');
+    // And over SSE.
+    const sse = async () =>
+      fetch(`${t!.url}/graphql`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+        },
+        body: JSON.stringify({ query, variables: { s: sessionId } }),
+      });
+    const events = sseReader((await sse()).body!);
+    const event = await events.next();
+    expect(event?.event).toBe('next');
+    expect(JSON.parse(event!.data).errors[0].extensions).toMatchObject({
+      code: 'RATE_LIMIT',
+      retry_after: 5,
+    });
+    // Ending one frees its slot for SSE.
+    a.dispose();
+    await within(
+      waitFor(() => t!.gateway.graphql.subscriptions === 1),
+      'the slot back',
+    );
+    const opened = sseReader((await sse()).body!);
+    expect(JSON.parse((await opened.next())!.data).data.sessionState.turns).toBe(0);
+    await client.dispose();
+  });
+
+  it('refuses connections past the per-address cap on every transport: 429 RATE_LIMIT, then closes them', async () => {
+    t = await startTestGateway({ maxConnectionsPerAddress: 2, heartbeatMs: 3_000 });
+    const g = t;
+    // Two keep-alive connections the server has answered on: the address holds its cap.
+    const held = [await keepAlive(g), await keepAlive(g)];
+    const rest = await rawRequest(g, `GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    expect(rest.status).toBe(429);
+    expect(rest.headers.connection).toBe('close');
+    expect(rest.headers['retry-after']).toBe('3');
+    expect(JSON.parse(rest.body).error).toMatchObject({ code: 'RATE_LIMIT', status: 429, retry_after: 3 });
+    expect(JSON.parse(rest.body).error.request_id).toBe(rest.headers['request-id']);
+    for (const path of ['/v1/ws/ses_x?token=k', '/graphql']) {
+      const upgrade = await rawRequest(
+        g,
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+          `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+      );
+      expect(upgrade.status, path).toBe(429);
+      expect(JSON.parse(upgrade.body).error).toMatchObject({ code: 'RATE_LIMIT', status: 429 });
+    }
+    // Closing one lets the next connection in.
+    held[0]!.destroy();
+    await within(
+      waitFor(() => g.gateway.context.connections.count('127.0.0.1') <= 1),
+      'the connection count',
+    );
+    const ok = await rawRequest(g, `GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expect(ok.status).toBe(200);
+    held[1]!.destroy();
+  });
 });
+
+async function keyIdOf(g: TestGateway, key: string): Promise<string> {
+  return (await g.gateway.context.auth.authenticate(key))!.keyId;
+}
+
+async function createSession(g: TestGateway, key: string): Promise<string> {
+  const res = await fetch(`${g.url}/v1/persona`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ preset: 'rival' }),
+  });
+  return ((await res.json()) as { sessionId: string }).sessionId;
+}
+
+/** Resolves once `done()` holds, checking after each turn of the event loop (no timers). */
+function waitFor(done: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => (done() ? resolve() : setImmediate(check));
+    check();
+  });
+}
+
+/** A keep-alive connection that has had one request answered (so the server has counted it). */
+function keepAlive(g: TestGateway): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(g.url).port), '127.0.0.1', () =>
+      socket.write('GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'),
+    );
+    socket.once('data', () => resolve(socket));
+    socket.on('error', reject);
+  });
+}
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Sends `request` on a new connection and reads the answer until the server closes it. */
+function rawRequest(g: TestGateway, request: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(g.url).port), '127.0.0.1', () => socket.write(request));
+    let data = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      data += chunk;
+    });
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', ...rest] = data.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const at = line.indexOf(':');
+        headers[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
+      }
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+    });
+  });
+}

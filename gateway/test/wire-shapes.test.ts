@@ -268,6 +268,48 @@ describe('outside clients', () => {
   });
 });
 
+describe('one field-name mapping, hints on every transport', () => {
+  async function post(
+    path: string,
+    body: unknown,
+  ): Promise<{ status: number; error: Record<string, unknown> }> {
+    const res = await fetch(`${t.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.keys.pro}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, error: ((await res.json()) as { error: Record<string, unknown> }).error };
+  }
+
+  it('REST names the field a WebSocket spelling or a typo meant', async () => {
+    const { sessionId } = (await (
+      await fetch(`${t.url}/v1/persona`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.keys.pro}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ preset: 'rival' }),
+      })
+    ).json()) as { sessionId: string };
+    const turn = await post('/v1/turn', { sessionId, message: 'hi', elapsed_seconds: 5 });
+    expect(turn.status).toBe(400);
+    expect(turn.error.details).toEqual([
+      { path: 'elapsed_seconds', message: 'is not a known field (did you mean elapsedSeconds?)' },
+    ]);
+    const nested = await post('/v1/turn', { sessionId, event: { descripton: 'a storm', source: 'user' } });
+    expect(nested.error.details).toContainEqual({
+      path: 'event.descripton',
+      message: 'is not a known field (did you mean description?)',
+    });
+    const persona = await post('/v1/persona', {
+      personality: { O: 0.5, C: 0.5, E: 0.5, A: 0.5, N: 0.5, H: 0.5, facets: { sincerety: 0.9 } },
+    });
+    expect(persona.status).toBe(400);
+    expect(JSON.stringify(persona.error.details)).toContain('(did you mean sincerity?)');
+    // Nothing near: no hint.
+    const far = await post('/v1/turn', { sessionId, message: 'hi', colour: 'red' });
+    expect(far.error.details).toEqual([{ path: 'colour', message: 'is not a known field' }]);
+  });
+});
+
 describe('compression', () => {
   /** GET with the given Accept-Encoding over node:http, which (unlike fetch) does not decode the body. */
   function get(

@@ -5,7 +5,8 @@ import {
   type LimbicSocket,
   type ReconnectOptions,
 } from '@limbic/client';
-import { fromRestAction, fromWireAction, type ProactiveAction } from '@limbic/core';
+import type { ProactiveAction } from '@limbic/core';
+import { fromRestAction, fromWireAction } from '@limbic/protocol';
 import type { LimbicBackend } from './backend.js';
 
 /** Options of {@link remoteBackend}. */

@@ -129,9 +129,12 @@ const facetPath = /^personality\.facets\.(.+)$/;
 export function validatePersonaShape(input: unknown): Validated<PersonaDefinition> {
   const parsed = personaDefinitionSchema.safeParse(input);
   if (parsed.success) return { ok: true, value: dropUndefined(parsed.data) as PersonaDefinition };
-  const issues = toIssues(parsed.error, input).map((issue) =>
-    facetPath.test(issue.path) && issue.message === 'is not a known field'
-      ? { path: issue.path, message: unknownFacetMessage }
+  const issues = toIssues(parsed.error, input, '', personaDefinitionSchema).map((issue) =>
+    facetPath.test(issue.path) && issue.message.startsWith('is not a known field')
+      ? {
+          path: issue.path,
+          message: unknownFacetMessage + issue.message.slice('is not a known field'.length),
+        }
       : issue,
   );
   return { ok: false, issues };

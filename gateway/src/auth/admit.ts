@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { GatewayContext } from '../context.js';
 import { type Classified, unauthorizedMessage } from '../errors.js';
+import { capOf, type Release, type SlotKind } from '../subscribers.js';
 import type { Principal } from './authenticator.js';
 import type { RateDecision } from './rate-limiter.js';
 
@@ -18,11 +19,13 @@ export interface AdmissionRequest {
   principal?: Principal | null;
   /** Accept the operator token too (GraphQL's operator fields); it is counted against no key. */
   operator?: boolean;
+  /** What the caller opens and holds (a WebSocket connection): it claims one of the key's slots of the plan's cap. */
+  holds?: SlotKind;
 }
 
 /** The answer: the key's principal (and the rate decision it was counted with), or the refusal as an error. */
 export type Admission =
-  | { ok: true; principal: Principal; decision: RateDecision }
+  | { ok: true; principal: Principal; decision: RateDecision; release?: Release }
   | { ok: true; operator: true }
   | { ok: false; refusal: Classified & { decision?: RateDecision } };
 
@@ -39,6 +42,53 @@ export const shuttingDown: Classified & { retryAfter: number } = {
   retryAfter: 1,
 };
 
+/** Seconds a client should wait after a cap refusal: by the next heartbeat, sockets that died are swept. */
+function capWait(context: GatewayContext): number {
+  return Math.max(1, Math.ceil(context.config.heartbeatMs / 1000));
+}
+
+const slotNames: Record<SlotKind, string> = {
+  socket: 'open WebSocket connections',
+  subscription: 'open GraphQL subscriptions',
+};
+
+/**
+ * Claims one of the key's slots of `kind` (WebSocket connections, GraphQL subscriptions) against its plan's cap.
+ * The refusal is RATE_LIMIT, with the wait until the next heartbeat (when dead sockets have been swept).
+ */
+export function claimSlot(
+  context: GatewayContext,
+  principal: Principal,
+  kind: SlotKind,
+): { ok: true; release: Release } | { ok: false; refusal: Classified } {
+  const release = context.subscribers.claim(principal, kind);
+  if (release) return { ok: true, release };
+  const cap = capOf(principal.plan, kind);
+  return {
+    ok: false,
+    refusal: {
+      code: 'RATE_LIMIT',
+      status: 429,
+      message: `Too many ${slotNames[kind]}: the ${principal.plan.name} plan allows ${cap} per key; close one first`,
+      retryAfter: capWait(context),
+    },
+  };
+}
+
+/**
+ * The refusal of a connection opened past the per-address cap (LIMBIC_MAX_CONNECTIONS_PER_ADDRESS), checked first
+ * by REST and by every WebSocket upgrade; undefined for the connections within it.
+ */
+export function connectionRefusal(context: GatewayContext, socket: object): Classified | undefined {
+  if (!context.connections.overCap(socket)) return undefined;
+  return {
+    code: 'RATE_LIMIT',
+    status: 429,
+    message: `Too many connections from this address: at most ${context.connections.max} may be open at once`,
+    retryAfter: capWait(context),
+  };
+}
+
 const tooManyFailures = (retryAfter: number): Classified => ({
   code: 'RATE_LIMIT',
   status: 429,
@@ -50,7 +100,8 @@ const tooManyFailures = (retryAfter: number): Classified => ({
  * The one admission path of every transport: the gateway is not shutting down → the address is not blocked by
  * failed authentications → the key is valid (a failure counts against the address; GraphQL may accept the operator
  * token here, which no plan counts) → the plan's rate limit, against
- * which the request, WebSocket connection or GraphQL operation counts once. REST answers a refusal with its status,
+ * which the request, WebSocket connection or GraphQL operation counts once → for a WebSocket connection, the key's
+ * socket cap (a slot the caller gives back when the socket closes). REST answers a refusal with its status,
  * `/v1/ws` with an `error` message and its close code, GraphQL with the error in `errors`, graphql-ws with the close
  * code: the same codes, messages and `retry_after` everywhere.
  */
@@ -91,5 +142,8 @@ export async function admit(context: GatewayContext, request: AdmissionRequest):
       },
     };
   }
-  return { ok: true, principal, decision };
+  if (!request.holds) return { ok: true, principal, decision };
+  const slot = claimSlot(context, principal, request.holds);
+  if (!slot.ok) return slot;
+  return { ok: true, principal, decision, release: slot.release };
 }

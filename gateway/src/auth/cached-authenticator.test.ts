@@ -8,7 +8,7 @@ function principal(keyId: string): Principal {
     account: 'acct',
     env: 'test',
     owner: 'acct:test',
-    plan: { name: 'free', requestsPerMinute: 60, sessions: 10 },
+    plan: { name: 'free', requestsPerMinute: 60, sessions: 10, sockets: 20, subscriptions: 20 },
   };
 }
 

@@ -2,8 +2,6 @@ import SchemaBuilder from '@pothos/core';
 import type { FastifyReply } from 'fastify';
 import type { Principal } from '../auth/authenticator.js';
 import type { GatewayContext } from '../context.js';
-import type { FeedRegistry } from './feed.js';
-import type { SessionWatch } from './session-watch.js';
 
 /** The context of one GraphQL operation, over HTTP (Yoga) or graphql-ws. */
 export interface GraphQLContext {
@@ -25,10 +23,6 @@ export interface GraphQLContext {
   operator: boolean;
   /** HTTP only: the Fastify reply, for the rate-limit headers. */
   reply: FastifyReply | undefined;
-  /** Every open subscription stream, so shutdown can end them. */
-  feeds: FeedRegistry;
-  /** The service's events, by session, for subscriptions. */
-  watch: SessionWatch;
 }
 
 /**

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context.js';
 import { registerMethodNotAllowedFor } from '../routes/index.js';
-import { FeedRegistry } from './feed.js';
-import { SessionWatch } from './session-watch.js';
 import { attachGraphQLWebSocket } from './ws.js';
 import { createGraphQLYoga, graphQLPath, registerGraphQLRoute } from './yoga.js';
 
@@ -38,23 +36,19 @@ export interface GraphQLEndpoint {
  * app.addHook('preClose', () => graphql.close());
  */
 export function attachGraphQL(app: FastifyInstance, context: GatewayContext): GraphQLEndpoint {
-  const feeds = new FeedRegistry();
-  const yoga = createGraphQLYoga(context, feeds, new SessionWatch(context.service));
+  const yoga = createGraphQLYoga(context);
   registerGraphQLRoute(app, yoga);
   registerMethodNotAllowedFor(app, new Map([[graphQLPath, new Set(['GET', 'HEAD', 'POST'])]]));
   const ws = attachGraphQLWebSocket(app.server, context, yoga);
-  // graphql-ws closes the sockets of a revoked key itself; this ends its SSE streams too.
-  const onRevoked = (keyId: string) => feeds.endKey(keyId);
-  context.onKeyRevoked.add(onRevoked);
+  // A revoked key's sockets and streams (graphql-ws and SSE) end through the gateway's subscriber registry.
   let closing: Promise<void> | undefined;
   return {
     close() {
-      context.onKeyRevoked.delete(onRevoked);
-      closing ??= ws.close().finally(() => feeds.endAll());
+      closing ??= ws.close().finally(() => context.subscribers.endAll('subscription'));
       return closing;
     },
     get subscriptions() {
-      return feeds.size;
+      return context.subscribers.size('subscription');
     },
     get sockets() {
       return ws.size;

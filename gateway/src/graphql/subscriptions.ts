@@ -1,16 +1,23 @@
 import type { ProactiveAction, StateSnapshot } from '@limbic/core';
+import { claimSlot } from '../auth/admit.js';
+import { GatewayError } from '../errors.js';
+import type { Subscriber } from '../subscribers.js';
 import { builder, type GraphQLContext } from './builder.js';
 import { StateSnapshotRef } from './emotion-types.js';
 import { Feed } from './feed.js';
 import { ProactiveActionRef } from './proactive-types.js';
 import { ownerOf, sessionIdArg } from './queries.js';
-import type { SessionWatcher } from './session-watch.js';
+
+/** What a subscription wants to hear about its session. */
+type SessionWatcher = Pick<Subscriber, 'state' | 'proactive'>;
 
 /**
- * Opens a feed on one session's events. The watcher is attached before `start` reads the session, and live items
- * wait in a buffer until `start`'s items are queued, so nothing that happens in between is lost and `start`'s items
- * come first. `start` also checks ownership: another owner's or a missing session rejects with NOT_FOUND. Deleting
- * the session ends the feed (the subscription completes).
+ * Opens a feed on one session's events. It first claims one of the key's subscription slots (the plan's cap,
+ * over graphql-ws and SSE together; refused with RATE_LIMIT), then joins the gateway's subscriber registry before
+ * `start` reads the session; live items wait in a buffer until `start`'s items are queued, so nothing that
+ * happens in between is lost and `start`'s items come first. `start` also checks ownership: another owner's or a
+ * missing session rejects with NOT_FOUND. Deleting the session, revoking the key or shutting down ends the feed
+ * (the subscription completes).
  */
 async function openFeed<T>(
   ctx: GraphQLContext,
@@ -20,13 +27,31 @@ async function openFeed<T>(
   distinct: (item: T) => string | undefined = () => undefined,
 ): Promise<Feed<T>> {
   const owner = ownerOf(ctx);
-  const feed = new Feed<T>(ctx.feeds, ctx.principal?.keyId ?? null);
+  const principal = ctx.principal;
+  const slot = principal ? claimSlot(ctx.gateway, principal, 'subscription') : undefined;
+  if (slot && !slot.ok) {
+    const { code, message, retryAfter } = slot.refusal;
+    throw new GatewayError(code, message, retryAfter === undefined ? {} : { retryAfter });
+  }
+  const feed = new Feed<T>();
+  if (slot) feed.onEnd(slot.release);
   let buffer: T[] | undefined = [];
   const emit = (item: T) => {
     if (!buffer) feed.push(item);
     else if (buffer.push(item) > feed.maxQueued) buffer.shift();
   };
-  feed.onEnd(ctx.watch.watch(sessionId, { ...watcher(owner, emit), deleted: () => feed.end() }));
+  const end = () => feed.end();
+  feed.onEnd(
+    ctx.gateway.subscribers.add({
+      kind: 'subscription',
+      keyId: principal?.keyId ?? null,
+      sessionId,
+      ...watcher(owner, emit),
+      deleted: end,
+      revoked: end,
+      shutdown: end,
+    }),
+  );
   try {
     const first = await start(owner);
     const seen = new Set(first.map(distinct).filter((key) => key !== undefined));

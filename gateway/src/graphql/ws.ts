@@ -68,7 +68,8 @@ export function attachGraphQLWebSocket(
     // ws ≥ 8.19 option missing from @types/ws: destroy sockets whose peer ignores our close frame.
     ...({ closeTimeout: 2_000 } as object),
   });
-  const byKey = new Map<string, Set<WebSocket>>();
+  /** What each authenticated socket gives back when it closes: its registry entry and its slot of the socket cap. */
+  const ended = new Map<WebSocket, () => void>();
   const onInternal = (error: unknown) => gateway.log.error({ err: error }, 'graphql-ws operation failed');
   const normalize = (error: unknown) => normalizeError(error, onInternal);
 
@@ -86,6 +87,7 @@ export function attachGraphQLWebSocket(
           address: extra.ip,
           transport: 'graphql-ws',
           operator: true,
+          holds: 'socket',
         });
         if (!admission.ok) {
           const { code, retryAfter } = admission.refusal;
@@ -100,20 +102,28 @@ export function attachGraphQLWebSocket(
           extra.operator = true;
           return extra.socket.readyState === extra.socket.OPEN;
         }
-        const { principal } = admission;
+        const { principal, release } = admission;
         // The peer may have gone while the key was checked; onClose has run already then.
-        if (extra.socket.readyState !== extra.socket.OPEN) return false;
+        if (extra.socket.readyState !== extra.socket.OPEN) {
+          release?.();
+          return false;
+        }
         extra.principal = principal;
-        const set = byKey.get(principal.keyId) ?? new Set();
-        set.add(extra.socket);
-        byKey.set(principal.keyId, set);
+        // In the one subscriber registry: a revoked key's sockets close with 4401, on every transport at once.
+        const unregister = gateway.subscribers.add({
+          kind: 'graphql-ws',
+          keyId: principal.keyId,
+          revoked: () => extra.socket.close(closeCodes.unauthorized, 'Unauthorized'),
+        });
+        ended.set(extra.socket, () => {
+          unregister();
+          release?.();
+        });
         return true;
       },
       onClose(ctx) {
-        const keyId = ctx.extra.principal?.keyId;
-        const set = keyId === undefined ? undefined : byKey.get(keyId);
-        set?.delete(ctx.extra.socket);
-        if (keyId !== undefined && set?.size === 0) byKey.delete(keyId);
+        ended.get(ctx.extra.socket)?.();
+        ended.delete(ctx.extra.socket);
       },
       async onSubscribe(ctx, _id, params) {
         if (Object.keys(ctx.subscriptions).length > maxSubscriptionsPerSocket) {
@@ -178,15 +188,9 @@ export function attachGraphQLWebSocket(
     return true;
   });
 
-  const onRevoked = (keyId: string) => {
-    for (const ws of byKey.get(keyId) ?? []) ws.close(closeCodes.unauthorized, 'Unauthorized');
-  };
-  gateway.onKeyRevoked.add(onRevoked);
-
   let closing: Promise<void> | undefined;
   return {
     close() {
-      gateway.onKeyRevoked.delete(onRevoked);
       closing ??= Promise.resolve(disposable.dispose());
       return closing;
     },

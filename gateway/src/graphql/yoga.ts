@@ -6,11 +6,9 @@ import { bearerToken } from '../auth/authenticator.js';
 import type { GatewayContext } from '../context.js';
 import type { GraphQLContext } from './builder.js';
 import { normalizeError } from './errors.js';
-import type { FeedRegistry } from './feed.js';
 import { guardPlugin } from './guard.js';
 import { armorPlugin, costPlugin } from './limits.js';
 import { graphQLSchema } from './schema.js';
-import type { SessionWatch } from './session-watch.js';
 
 /** The path of the GraphQL endpoint (HTTP, SSE and graphql-ws). */
 export const graphQLPath = '/graphql';
@@ -50,11 +48,7 @@ function validationCodePlugin(onInternal: (error: unknown) => void): Plugin {
  * the guard (key, owner, rate limit) before every operation; every error normalized to Limbic's codes with
  * unknown errors masked; GraphiQL on GET /graphql for browsers. CORS is off, as for REST: keys belong on servers.
  */
-export function createGraphQLYoga(
-  gateway: GatewayContext,
-  feeds: FeedRegistry,
-  watch: SessionWatch,
-): LimbicYoga {
+export function createGraphQLYoga(gateway: GatewayContext): LimbicYoga {
   const onInternal = (error: unknown) => gateway.log.error({ err: error }, 'graphql operation failed');
   return createYoga<HttpServerContext, GraphQLContext>({
     schema: graphQLSchema(),
@@ -76,8 +70,6 @@ export function createGraphQLYoga(
           principal: extra.principal,
           operator: extra.operator,
           reply: undefined,
-          feeds,
-          watch,
         };
       }
       return {
@@ -88,8 +80,6 @@ export function createGraphQLYoga(
         principal: null,
         operator: false,
         reply: initial.reply,
-        feeds,
-        watch,
       };
     },
   });

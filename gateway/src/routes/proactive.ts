@@ -1,4 +1,5 @@
-import { toRestAction, toValidationError } from '@limbic/core';
+import { toValidationError } from '@limbic/core';
+import { toRestAction } from '@limbic/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context.js';
 import { objectBody, sessionIdParam } from './route-input.js';

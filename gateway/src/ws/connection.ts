@@ -1,5 +1,5 @@
-import { isLimbicError, type ProactiveAction, toWireAction } from '@limbic/core';
-import { errorTable } from '@limbic/protocol';
+import { isLimbicError, type ProactiveAction } from '@limbic/core';
+import { errorTable, toWireAction } from '@limbic/protocol';
 import { type RawData, WebSocket } from 'ws';
 import { admit } from '../auth/admit.js';
 import type { Principal } from '../auth/authenticator.js';
@@ -58,6 +58,8 @@ export class Connection {
   /** Rate-limited messages since the last allowed one. */
   refused = 0;
   readonly queue: Buffer[] = [];
+  /** Gives back the connection's slot of its key's socket cap (see auth/admit.ts). */
+  release: (() => void) | undefined;
 
   constructor(
     readonly hub: Hub,
@@ -77,7 +79,13 @@ export class Connection {
       credential: token,
       address,
       transport: 'websocket',
+      holds: 'socket',
     });
+    if (admission.ok && admission.release) {
+      // The slot of the key's socket cap is given back when the connection closes (now, if it already has).
+      if (this.isClosed()) admission.release();
+      else this.release = admission.release;
+    }
     if (this.isClosed()) return;
     if (!admission.ok) {
       const { code, message, retryAfter } = admission.refusal;
@@ -311,6 +319,8 @@ export class Connection {
     this.phase = 'closed';
     this.queue.length = 0;
     this.early = null;
+    this.release?.();
+    this.release = undefined;
     this.hub.remove(this);
   }
 }

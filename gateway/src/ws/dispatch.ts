@@ -1,6 +1,7 @@
 import { isLimbicError, type SessionService } from '@limbic/core';
+import { toServiceFields, toSocketIssues } from '@limbic/protocol';
 import { GatewayError } from '../errors.js';
-import { type ClientMessage, describeIssues, type ServerMessage, toWireIssues } from './protocol.js';
+import { type ClientMessage, describeIssues, type ServerMessage } from './protocol.js';
 
 function withRequestId<T extends ServerMessage>(reply: T, requestId: string | undefined): T {
   if (requestId !== undefined) (reply as { request_id?: string }).request_id = requestId;
@@ -9,10 +10,7 @@ function withRequestId<T extends ServerMessage>(reply: T, requestId: string | un
 
 /** The service input of a turn message: the WebSocket's snake_case fields renamed to the service's. */
 function turnInput(sessionId: string, body: Record<string, unknown>): Record<string, unknown> {
-  const input: Record<string, unknown> = { sessionId };
-  for (const [key, value] of Object.entries(body))
-    input[key === 'elapsed_seconds' ? 'elapsedSeconds' : key] = value;
-  return input;
+  return { sessionId, ...toServiceFields(body) };
 }
 
 async function call(
@@ -54,7 +52,7 @@ export async function dispatch(
     return withRequestId(await call(service, owner, sessionId, message), message.requestId);
   } catch (error) {
     if (!isLimbicError(error, 'VALIDATION_ERROR') || error.issues.length === 0) throw error;
-    const issues = toWireIssues(error.issues);
+    const issues = toSocketIssues(error.issues);
     const subject = message.type === 'turn' || message.type === 'turn_appraisal' ? 'turn' : 'message';
     const changed = issues.some((issue, i) => issue !== error.issues[i]);
     throw new GatewayError('VALIDATION_ERROR', changed ? describeIssues(subject, issues) : error.message, {

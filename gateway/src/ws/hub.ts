@@ -1,7 +1,9 @@
-import { type ProactiveAction, type StateSnapshot, toWireAction } from '@limbic/core';
+import type { ProactiveAction, SessionEvents, StateSnapshot } from '@limbic/core';
+import { toWireAction } from '@limbic/protocol';
 import type { ApiKeyRecord } from '../auth/api-key.js';
 import type { GatewayContext } from '../context.js';
 import { unauthorizedMessage } from '../errors.js';
+import type { Subscriber } from '../subscribers.js';
 import type { Connection } from './connection.js';
 import { closeCodes } from './protocol.js';
 
@@ -13,36 +15,23 @@ function isUsable(record: ApiKeyRecord | null, now: number): boolean {
   );
 }
 
-function addTo(index: Map<string, Set<Connection>>, key: string, conn: Connection): void {
-  let set = index.get(key);
-  if (!set) {
-    set = new Set();
-    index.set(key, set);
-  }
-  set.add(conn);
-}
-
-function removeFrom(index: Map<string, Set<Connection>>, key: string, conn: Connection): void {
-  const set = index.get(key);
-  if (!set) return;
-  set.delete(conn);
-  if (set.size === 0) index.delete(key);
-}
-
 /**
- * The connections of one endpoint, indexed by session id (for pushes and deletions) and by key id (for
- * revocation), plus the one heartbeat timer for all of them and the in-flight count that shutdown drains.
+ * The connections of one endpoint, the one heartbeat timer for all of them and the in-flight count that shutdown
+ * drains. Fan-out and revocation go through the gateway's one subscriber registry ({@link Subscribers}): each
+ * authenticated connection is registered there, and a push is serialized once for all the sockets of a session.
  */
 export class Hub {
   /** Every live connection, authenticated or not. */
   readonly all = new Set<Connection>();
-  readonly bySession = new Map<string, Set<Connection>>();
-  readonly byKey = new Map<string, Set<Connection>>();
   /** True once shutdown began: no new upgrades, no new messages. */
   closing = false;
   #inFlight = 0;
   #timer: NodeJS.Timeout | undefined;
   readonly #waiters = new Set<() => void>();
+  readonly #registered = new Map<Connection, () => void>();
+  // The last push serialized: the registry hands one event to every socket of the session in a row.
+  #lastState: [StateSnapshot, string] | undefined;
+  #lastAction: [ProactiveAction, string] | undefined;
 
   constructor(readonly context: GatewayContext) {}
 
@@ -55,56 +44,50 @@ export class Hub {
     }
   }
 
-  /** Indexes an authenticated connection by its session and key. */
+  /** Registers an authenticated connection in the subscriber registry (its session's pushes, its key's revocation). */
   index(conn: Connection): void {
-    addTo(this.bySession, conn.sessionId, conn);
-    if (conn.principal) addTo(this.byKey, conn.principal.keyId, conn);
+    if (this.#registered.has(conn)) return;
+    const subscriber: Subscriber = {
+      kind: 'websocket',
+      keyId: conn.principal?.keyId ?? null,
+      sessionId: conn.sessionId,
+      proactive: (event) => conn.deliver(event.action, this.#actionText(event.action)),
+      state: (event) => {
+        if (conn.pushState && conn.phase === 'open') conn.sendText(this.#stateText(event), false);
+      },
+      deleted: () => {
+        const message = `Session ${JSON.stringify(conn.sessionId)} not found (it was deleted)`;
+        conn.fail({ code: 'NOT_FOUND', message, close: closeCodes.notFound });
+      },
+      revoked: () =>
+        conn.fail({ code: 'UNAUTHORIZED', message: unauthorizedMessage, close: closeCodes.unauthorized }),
+    };
+    this.#registered.set(conn, this.context.subscribers.add(subscriber));
+  }
+
+  #actionText(action: ProactiveAction): string {
+    if (this.#lastAction?.[0] !== action)
+      this.#lastAction = [action, JSON.stringify({ type: 'proactive', data: toWireAction(action) })];
+    return this.#lastAction[1];
+  }
+
+  #stateText(event: SessionEvents['state'][0]): string {
+    if (this.#lastState?.[0] !== event.snapshot)
+      this.#lastState = [event.snapshot, JSON.stringify({ type: 'state', data: event.snapshot })];
+    return this.#lastState[1];
   }
 
   /** Forgets a connection; stops the heartbeat with the last one. */
   remove(conn: Connection): void {
     if (!this.all.delete(conn)) return;
-    removeFrom(this.bySession, conn.sessionId, conn);
-    if (conn.principal) removeFrom(this.byKey, conn.principal.keyId, conn);
-    if (this.all.size === 0) this.stopHeartbeat();
+    this.#registered.get(conn)?.();
+    this.#registered.delete(conn);
+    if (this.all.size === 0) {
+      this.stopHeartbeat();
+      this.#lastAction = undefined;
+      this.#lastState = undefined;
+    }
     this.#notify();
-  }
-
-  /** Pushes a proactive action to every socket open on its session. */
-  deliver(sessionId: string, action: ProactiveAction): void {
-    const set = this.bySession.get(sessionId);
-    if (!set) return;
-    const text = JSON.stringify({ type: 'proactive', data: toWireAction(action) });
-    for (const conn of [...set]) conn.deliver(action, text);
-  }
-
-  /** Pushes a state snapshot to the sockets of the session that asked for it (`?events=state`). */
-  deliverState(sessionId: string, snapshot: StateSnapshot): void {
-    const set = this.bySession.get(sessionId);
-    if (!set) return;
-    let text: string | undefined;
-    for (const conn of set) {
-      if (!conn.pushState || conn.phase !== 'open') continue;
-      text ??= JSON.stringify({ type: 'state', data: snapshot });
-      conn.sendText(text, false);
-    }
-  }
-
-  /** Closes the sockets of a deleted session with NOT_FOUND and 4404. */
-  closeSession(sessionId: string): void {
-    const set = this.bySession.get(sessionId);
-    if (!set) return;
-    const message = `Session ${JSON.stringify(sessionId)} not found (it was deleted)`;
-    for (const conn of [...set]) conn.fail({ code: 'NOT_FOUND', message, close: closeCodes.notFound });
-  }
-
-  /** Closes the sockets of a revoked or expired key with UNAUTHORIZED and 4401. */
-  closeKey(keyId: string): void {
-    const set = this.byKey.get(keyId);
-    if (!set) return;
-    for (const conn of [...set]) {
-      conn.fail({ code: 'UNAUTHORIZED', message: unauthorizedMessage, close: closeCodes.unauthorized });
-    }
   }
 
   /**
@@ -125,9 +108,12 @@ export class Hub {
         // Not open (closing already): the close event cleans up.
       }
     }
-    for (const keyId of [...this.byKey.keys()]) {
+    const keyIds = new Set<string>();
+    for (const conn of this.all) if (conn.principal) keyIds.add(conn.principal.keyId);
+    for (const keyId of keyIds) {
       try {
-        if (!isUsable(await this.context.keys.findById(keyId), Date.now())) this.closeKey(keyId);
+        if (!isUsable(await this.context.keys.findById(keyId), Date.now()))
+          this.context.subscribers.revoke(keyId);
       } catch (error) {
         this.context.log.warn({ err: error, keyId }, 'websocket key check failed');
       }

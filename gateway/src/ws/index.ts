@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { sessionSubprotocol } from '@limbic/protocol';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { clientAddress, shuttingDown } from '../auth/admit.js';
 import { bearerToken } from '../auth/authenticator.js';
@@ -23,10 +24,8 @@ const hardMaxPayload = 1024 * 1024;
 const drainMs = 5_000;
 const closeWaitMs = 2_000;
 
-/**
- * The one subprotocol /v1/ws speaks, optional: clients may offer it (`new WebSocket(url, 'limbic.v1')`) or none.
- */
-export const sessionSubprotocol = 'limbic.v1';
+// The one subprotocol /v1/ws speaks (`limbic.v1`) is the wire contract's.
+export { sessionSubprotocol } from '@limbic/protocol';
 
 /** The WebSocket endpoint /v1/ws/:sessionId, attached to the HTTP server's upgrade event. */
 export interface WebSocketEndpoint {
@@ -150,21 +149,13 @@ export function attachWebSocket(server: Server, context: GatewayContext): WebSoc
   // Never removed: after close() it keeps answering 503 while the HTTP server finishes closing.
   upgradeRouterOf(server).add(handler);
 
-  const unsubscribe = [
-    context.service.on('proactive', ({ sessionId, action }) => hub.deliver(sessionId, action)),
-    context.service.on('deleted', ({ sessionId }) => hub.closeSession(sessionId)),
-    context.service.on('state', ({ sessionId, snapshot }) => hub.deliverState(sessionId, snapshot)),
-  ];
-  const onRevoked = (keyId: string) => hub.closeKey(keyId);
-  context.onKeyRevoked.add(onRevoked);
+  // Pushes, deletions and revocations reach the connections through the gateway's subscriber registry.
 
   let closing: Promise<void> | undefined;
   async function close(): Promise<void> {
     hub.closing = true;
     await hub.drained(drainMs);
     hub.stopHeartbeat();
-    for (const off of unsubscribe) off();
-    context.onKeyRevoked.delete(onRevoked);
     const sockets = [...hub.all].map((conn) => conn.ws);
     for (const conn of [...hub.all]) conn.close(closeCodes.goingAway);
     await settle(

@@ -1,4 +1,4 @@
-import type { ProactiveAction } from './proactive-action.js';
+import type { ProactiveAction } from '@limbic/core';
 
 /** A proactive action as REST lists it (`GET /v1/proactive/:sessionId`): the interface's fields plus `timestamp`. */
 export interface RestProactiveAction {

@@ -1,6 +1,6 @@
+import type { ProactiveAction } from '@limbic/core';
 import { describe, expect, it } from 'vitest';
-import { fromRestAction, fromWireAction, toRestAction, toWireAction } from './action-views.js';
-import type { ProactiveAction } from './proactive-action.js';
+import { fromRestAction, fromWireAction, toRestAction, toWireAction } from './actions.js';
 
 const action: ProactiveAction = {
   id: 'act_01kabc',
