@@ -1,9 +1,10 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { expect } from 'vitest';
 import { gatewayVersion } from '../src/gateway.js';
 import { createOpenApiDocument, type OpenApiDocument } from '../src/openapi/document.js';
 import type { JsonSchema } from '../src/openapi/schemas.js';
 import type { TestGateway } from './harness.js';
+import { createSchemaSet } from './json-schemas.js';
 
 /** A REST response as the tests see it. */
 export interface RestResponse {
@@ -29,37 +30,10 @@ export interface RequestOptions {
 /** The gateway's OpenAPI document, as the tests validate against it. */
 export const openApi: OpenApiDocument = createOpenApiDocument(gatewayVersion);
 
-// Component schemas get their own ids so Ajv resolves `#/components/schemas/X` references in strict mode.
-function relink(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(relink);
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    out[key] =
-      key === '$ref' && typeof inner === 'string'
-        ? inner.replace('#/components/schemas/', 'limbic:')
-        : relink(inner);
-  }
-  return out;
-}
+const schemas = createSchemaSet(openApi.components.schemas);
 
-const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
-ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
-for (const [name, schema] of Object.entries(openApi.components.schemas)) {
-  ajv.addSchema(relink(schema) as JsonSchema, `limbic:${name}`);
-}
-const validators = new Map<string, ValidateFunction>();
-
-/** The validator of a schema (cached by its JSON). */
-export function validatorOf(schema: JsonSchema): ValidateFunction {
-  const key = JSON.stringify(schema);
-  let validate = validators.get(key);
-  if (!validate) {
-    validate = ajv.compile(relink(schema) as JsonSchema);
-    validators.set(key, validate);
-  }
-  return validate;
-}
+/** The validator of a schema of the OpenAPI document (cached by its JSON). */
+export const validatorOf = (schema: JsonSchema): ValidateFunction => schemas.validatorOf(schema);
 
 function templateOf(path: string): string | undefined {
   const bare = path.split('?')[0] ?? path;
@@ -70,9 +44,34 @@ function templateOf(path: string): string | undefined {
   });
 }
 
+// The headers the gateway sends on purpose: each must be documented on the responses that carry it.
+const trackedHeaders = [
+  'request-id',
+  'ratelimit',
+  'ratelimit-policy',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+  'location',
+  'etag',
+];
+
+/** Every tracked header sent is documented on the response, and every required documented header is sent. */
+function expectDocumentedHeaders(where: string, documented: unknown, sent: Headers): void {
+  const declared = Object.entries((documented ?? {}) as Record<string, { required?: boolean }>);
+  const names = declared.map(([name]) => name.toLowerCase());
+  for (const name of trackedHeaders) {
+    if (sent.has(name)) expect(names, `${where} sends ${name}, undocumented`).toContain(name);
+  }
+  for (const [name, header] of declared) {
+    if (header.required) expect(sent.has(name), `${where} documents ${name} as always sent`).toBe(true);
+  }
+}
+
 /**
- * Checks a response against the document: the operation exists, the status is one it documents, and the body
- * matches that status's schema. Unknown paths and 405 answers are checked against the error body.
+ * Checks a response against the document: the operation exists, the status is one it documents, its headers are
+ * the documented ones, and the body matches that status's schema. Unknown paths and 405 answers are checked against the error body.
  */
 export function expectDocumented(method: string, path: string, response: RestResponse): void {
   const template = templateOf(path);
@@ -84,6 +83,11 @@ export function expectDocumented(method: string, path: string, response: RestRes
   } else {
     const documented = operation.responses[String(response.status)];
     expect(documented, `${method} ${template} does not document status ${response.status}`).toBeDefined();
+    expectDocumentedHeaders(
+      `${method} ${template} ${response.status}`,
+      documented?.headers,
+      response.headers,
+    );
     schema = (documented?.content as { 'application/json'?: { schema: JsonSchema } } | undefined)?.[
       'application/json'
     ]?.schema;
@@ -91,7 +95,7 @@ export function expectDocumented(method: string, path: string, response: RestRes
   if (!schema || method === 'HEAD') return;
   const validate = validatorOf(schema);
   const ok = validate(response.body);
-  expect(ok, `${method} ${path} ${response.status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+  expect(ok, `${method} ${path} ${response.status}: ${schemas.errorsText(validate)}`).toBe(true);
 }
 
 /** A fetch-based client of a test gateway that checks every response against the OpenAPI document. */

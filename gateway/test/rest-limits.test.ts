@@ -58,6 +58,7 @@ describe('authentication', () => {
     // Public routes need no key.
     expect((await anonymous.get('/v1/health')).status).toBe(200);
     expect((await anonymous.get('/v1/openapi.json')).status).toBe(200);
+    expect((await anonymous.get('/v1/asyncapi.json')).status).toBe(200);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../src/routes/index.js';
 import { startTestGateway, type TestGateway } from './harness.js';
+import { bareObjects } from './json-schemas.js';
 import { appraisal, expectError, openApi, type RestClient, restClient, validatorOf } from './rest-client.js';
 
 let t: TestGateway;
@@ -25,51 +26,54 @@ describe('GET /v1/openapi.json', () => {
   });
 
   it('describes every object: no bare {"type": "object"} that generators turn into unusable types', () => {
-    const bare: string[] = [];
-    const walk = (node: unknown, path: string): void => {
-      if (Array.isArray(node)) {
-        for (const [i, item] of node.entries()) walk(item, `${path}[${i}]`);
-      }
-      if (node === null || typeof node !== 'object') return;
-      const schema = node as Record<string, unknown>;
-      const type = schema.type;
-      const isObject = type === 'object' || (Array.isArray(type) && type.includes('object'));
-      if (isObject && schema.properties === undefined && schema.additionalProperties === undefined)
-        bare.push(path);
-      for (const [key, value] of Object.entries(schema)) walk(value, `${path}.${key}`);
-    };
-    walk(openApi.components.schemas, 'components.schemas');
-    expect(bare).toEqual([]);
+    expect(bareObjects(openApi.components.schemas, 'components.schemas')).toEqual([]);
   });
 
-  it('names its licence and a server relative to itself, as generators expect', () => {
+  it('names its licence, a server relative to itself and every tag it uses, as generators expect', () => {
     expect(openApi.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
     expect(openApi.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    const used = Object.values(openApi.paths).flatMap((operations) =>
+      Object.values(operations).flatMap((operation) => operation.tags),
+    );
+    expect(openApi.tags.map((tag) => tag.name).sort()).toEqual([...new Set(used)].sort());
   });
 
   it('documents every registered route, and registers every documented operation', () => {
     const registered = served().map((r) => `${r.method} ${toTemplate(r.url)}`);
-    expect(registered.length).toBeGreaterThanOrEqual(13);
+    expect(registered.length).toBeGreaterThanOrEqual(14);
     const documented: string[] = [];
-    const webSocket: string[] = [];
     const graphql: string[] = [];
     for (const [path, operations] of Object.entries(openApi.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const entry = `${method.toUpperCase()} ${path}`;
-        (operation['x-websocket'] ? webSocket : documented).push(entry);
+        documented.push(entry);
         if (operation['x-graphql']) graphql.push(entry);
       }
     }
-    // The WebSocket endpoint is served on the upgrade event; a plain-HTTP route for it is optional.
-    expect(registered.filter((r) => !webSocket.includes(r)).sort()).toEqual(documented.sort());
-    expect(webSocket).toEqual(['GET /v1/ws/{sessionId}']);
+    // The WebSocket is no HTTP operation: `x-websocket` lists it (its plain-HTTP route only answers 426).
+    const webSocket = Object.keys(openApi['x-websocket']);
+    expect(webSocket).toEqual(['/v1/ws/{sessionId}']);
+    expect(registered).toContain('GET /v1/ws/{sessionId}');
+    expect(Object.keys(openApi.paths).filter((path) => path.startsWith('/v1/ws/'))).toEqual([]);
+    expect(registered.filter((r) => r !== 'GET /v1/ws/{sessionId}').sort()).toEqual(documented.sort());
     expect(graphql).toEqual(['GET /graphql', 'POST /graphql']);
+  });
+
+  it('points x-websocket at the served AsyncAPI document and its channel', async () => {
+    const entry = openApi['x-websocket']['/v1/ws/{sessionId}'] as Record<string, string>;
+    expect(entry).toMatchObject({
+      asyncapi: '/v1/asyncapi.json',
+      channel: 'session',
+      subprotocol: 'limbic.v1',
+    });
+    const asyncApi = (await anonymous.get(entry.asyncapi!)).body;
+    expect(asyncApi.channels[entry.channel!].address).toBe('/v1/ws/{sessionId}');
   });
 
   it('marks exactly the public routes as needing no key', () => {
     for (const route of served()) {
       const operation = openApi.paths[toTemplate(route.url)]?.[route.method.toLowerCase()];
-      if (!operation || operation['x-websocket']) continue;
+      if (!operation) continue;
       if (operation['x-graphql']) {
         // Public to the REST hook: GraphQL checks the key itself, optional for health and introspection only.
         expect(route.public).toBe(true);
@@ -80,16 +84,40 @@ describe('GET /v1/openapi.json', () => {
     }
   });
 
+  it('documents Request-Id on every response, Location on 201, and ETag with 304 where served', () => {
+    const etagged: string[] = [];
+    for (const [path, operations] of Object.entries(openApi.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const headers = Object.keys((response.headers ?? {}) as object);
+          const where = `${method} ${path} ${status}`;
+          expect(headers, where).toContain('Request-Id');
+          if (status === '201') expect(headers, where).toContain('Location');
+          if (status === '429')
+            expect(headers, where).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit']));
+          if (status === '304') expect(headers, where).toContain('ETag');
+          if (headers.includes('ETag') && status === '200') etagged.push(`${method} ${path}`);
+        }
+      }
+    }
+    expect(etagged.sort()).toEqual(['get /v1/asyncapi.json', 'get /v1/openapi.json', 'get /v1/presets']);
+    for (const operation of etagged) {
+      const [method, path] = operation.split(' ') as [string, string];
+      expect(Object.keys(openApi.paths[path]?.[method]?.responses ?? {})).toContain('304');
+    }
+  });
+
   it('compiles every schema strictly and documents 401 and 429 on every authenticated operation', () => {
     for (const schema of Object.values(openApi.components.schemas))
       expect(() => validatorOf(schema)).not.toThrow();
     for (const [path, operations] of Object.entries(openApi.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        if (operation.security.length === 0 || operation['x-websocket']) continue;
+        if (operation.security.length === 0) continue;
         expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(
           expect.arrayContaining(['401', '429']),
         );
         for (const [status, response] of Object.entries(operation.responses)) {
+          if (status === '304') continue;
           expect(response.content, `${method} ${path} ${status}`).toBeDefined();
         }
       }

@@ -193,7 +193,7 @@ describe('HTTP conventions', () => {
     expect(got.headers.get('cache-control')).toBe('no-store');
   });
 
-  it.each(['/v1/openapi.json', '/v1/presets'])(
+  it.each(['/v1/openapi.json', '/v1/asyncapi.json', '/v1/presets'])(
     '%s has an ETag and answers 304 to If-None-Match',
     async (path) => {
       const headers = { authorization: `Bearer ${t.keys.pro}` };
@@ -330,17 +330,20 @@ describe('compression', () => {
     });
   }
 
-  it('sends the OpenAPI document with brotli or gzip when accepted, and as is otherwise', async () => {
-    const plain = await get('/v1/openapi.json');
+  it.each([
+    ['/v1/openapi.json', 'openapi', '3.1.0'],
+    ['/v1/asyncapi.json', 'asyncapi', '3.0.0'],
+  ])('sends %s with brotli or gzip when accepted, and as is otherwise', async (path, field, version) => {
+    const plain = await get(path);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const br = await get('/v1/openapi.json', 'gzip, deflate, br');
+    const br = await get(path, 'gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/Accept-Encoding/);
     expect(br.body.length).toBeLessThan(plain.body.length / 5);
     expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
-    const gzip = await get('/v1/openapi.json', 'gzip;q=1, br;q=0');
+    const gzip = await get(path, 'gzip;q=1, br;q=0');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
-    expect(JSON.parse(plain.body.toString()).openapi).toBe('3.1.0');
+    expect(JSON.parse(plain.body.toString())[field]).toBe(version);
   });
 });

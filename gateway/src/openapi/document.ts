@@ -1,6 +1,8 @@
 import { defaultPageSize, maxPageSize } from '@limbic/core';
 import { type ErrorCode, statusOf } from '../errors.js';
+import { asyncApiPath, webSocketExtension } from './asyncapi.js';
 import { graphQLComponentSchemas, graphQLPathItem } from './graphql.js';
+import { ifNoneMatch, responseHeaders } from './headers.js';
 import { componentSchemas, errorSchema, int, type JsonSchema, ref, str } from './schemas.js';
 
 /** The OpenAPI 3.1 document of the gateway's REST interface (the parts this module fills in). */
@@ -13,11 +15,13 @@ export interface OpenApiDocument {
     license: { name: string; identifier: string };
   };
   servers: { url: string; description: string }[];
+  tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
+  /** The WebSocket endpoints, which are not HTTP operations: each points at the AsyncAPI document. */
+  'x-websocket': Record<string, unknown>;
   components: {
     schemas: Record<string, JsonSchema>;
     securitySchemes: Record<string, unknown>;
-    headers: Record<string, unknown>;
   };
 }
 
@@ -30,12 +34,10 @@ export interface Operation {
   parameters?: unknown[];
   requestBody?: { required: true; content: { 'application/json': { schema: JsonSchema } } };
   responses: Record<string, { description: string; headers?: unknown; content?: unknown }>;
-  'x-websocket'?: true;
   /** The GraphQL endpoint: documented here, described by its schema (gateway/schema.graphql). */
   'x-graphql'?: true;
 }
 
-const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const statusText: Record<number, string> = {
   400: 'Invalid request body, query or path',
   401: 'Invalid or missing API key',
@@ -50,20 +52,13 @@ const statusText: Record<number, string> = {
   503: 'The store is unavailable or the gateway is shutting down',
 };
 
-function errorResponses(codes: readonly ErrorCode[]): Operation['responses'] {
+function errorResponses(codes: readonly ErrorCode[], authenticated: boolean): Operation['responses'] {
   const out: Operation['responses'] = {};
   for (const status of [...new Set(codes.map((code) => statusOf(code)))].sort((a, b) => a - b)) {
     const these = codes.filter((code) => statusOf(code) === status);
-    const headers: Record<string, unknown> = { 'Request-Id': headerRef('RequestId') };
-    if (status === 429 || status === 503) headers['Retry-After'] = headerRef('RetryAfter');
-    if (status === 429)
-      Object.assign(headers, {
-        RateLimit: headerRef('RateLimit'),
-        'RateLimit-Policy': headerRef('RateLimitPolicy'),
-      });
     out[String(status)] = {
       description: statusText[status] ?? these.join(', '),
-      headers,
+      headers: responseHeaders({ status, authenticated }),
       content: { 'application/json': { schema: errorSchema(these) } },
     };
   }
@@ -82,6 +77,8 @@ interface OperationSpec {
   query?: unknown[];
   errors?: readonly ErrorCode[];
   public?: boolean;
+  /** Served with an ETag: documents If-None-Match and the 304 answer. */
+  etag?: boolean;
 }
 
 const authErrors: readonly ErrorCode[] = [
@@ -97,20 +94,33 @@ function operation(spec: OperationSpec): Operation {
   const errors = spec.public
     ? (['INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'] as ErrorCode[])
     : [...authErrors, ...(spec.body ? bodyErrors : []), ...(spec.errors ?? [])];
+  const authenticated = !spec.public;
+  const status = spec.status ?? 200;
+  const etag = spec.etag === true;
   const op: Operation = {
     operationId: spec.id,
     summary: spec.summary,
     tags: [spec.tag],
-    security: spec.public ? [] : [{ bearer: [] }],
+    security: authenticated ? [{ bearer: [] }] : [],
     responses: {
-      [String(spec.status ?? 200)]: {
+      [String(status)]: {
         description: spec.summary,
+        headers: responseHeaders({ status, authenticated, etag }),
         content: { 'application/json': { schema: ref(spec.ok) } },
       },
-      ...errorResponses([...new Set(errors)]),
+      ...(etag
+        ? {
+            '304': {
+              description: 'Not modified: the If-None-Match tag is the current one (no body)',
+              headers: responseHeaders({ status: 304, authenticated, etag }),
+            },
+          }
+        : {}),
+      ...errorResponses([...new Set(errors)], authenticated),
     },
   };
   const parameters = [
+    ...(etag ? [ifNoneMatch] : []),
     ...(spec.params ?? []).map((name) => ({
       name,
       in: 'path',
@@ -156,17 +166,44 @@ export function createOpenApiDocument(version: string): OpenApiDocument {
       title: 'Limbic',
       version,
       description:
-        'Emotion engine for AI characters. Every route except /v1/health and /v1/openapi.json needs `Authorization: Bearer <API_KEY>`. Every error has the body `{error: {code, status, message, details?, request_id, retry_after?}}`; a method a path does not serve answers 405 METHOD_NOT_ALLOWED with an `Allow` header. See docs/errors.md. GraphQL is served at /graphql (schema: gateway/schema.graphql; docs/graphql.md) with the same keys, rate limits and error codes (in `extensions.code`).',
+        'Emotion engine for AI characters. Every route except /v1/health, /v1/openapi.json and /v1/asyncapi.json needs `Authorization: Bearer <API_KEY>`. Every error has the body `{error: {code, status, message, details?, request_id, retry_after?}}`; a method a path does not serve answers 405 METHOD_NOT_ALLOWED with an `Allow` header. See docs/errors.md. GraphQL is served at /graphql (schema: gateway/schema.graphql; docs/graphql.md) with the same keys, rate limits and error codes (in `extensions.code`). The session WebSocket is no HTTP operation: `x-websocket` lists it, and the AsyncAPI 3.0 document at /v1/asyncapi.json describes its messages.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     // Relative: the server that serves the document (behind any proxy); generators resolve paths against it.
     servers: [{ url: '/', description: 'The gateway that serves this document' }],
+    tags: [
+      { name: 'meta', description: 'Health and the machine-readable descriptions of the interface' },
+      { name: 'persona', description: 'Presets and sessions (a session is one character with its state)' },
+      { name: 'turn', description: 'Turns and the state snapshot' },
+      {
+        name: 'proactive',
+        description: 'Actions the character takes on its own, its preferences and acknowledgements',
+      },
+      { name: 'graphql', description: 'The GraphQL endpoint (schema: gateway/schema.graphql)' },
+    ],
     paths: {
       '/v1/health': {
         get: operation({ id: 'health', summary: 'Health check', tag: 'meta', ok: 'Health', public: true }),
       },
       '/v1/openapi.json': {
-        get: operation({ id: 'openapi', summary: 'This document', tag: 'meta', ok: 'OpenApi', public: true }),
+        get: operation({
+          id: 'openapi',
+          summary: 'This document',
+          tag: 'meta',
+          ok: 'OpenApi',
+          public: true,
+          etag: true,
+        }),
+      },
+      [asyncApiPath]: {
+        get: operation({
+          id: 'asyncapi',
+          summary: 'The AsyncAPI 3.0 document of the session WebSocket (x-websocket)',
+          tag: 'meta',
+          ok: 'AsyncApi',
+          public: true,
+          etag: true,
+        }),
       },
       '/v1/presets': {
         get: operation({
@@ -174,6 +211,7 @@ export function createOpenApiDocument(version: string): OpenApiDocument {
           summary: 'List the built-in presets',
           tag: 'persona',
           ok: 'Presets',
+          etag: true,
         }),
       },
       '/v1/persona': {
@@ -275,29 +313,9 @@ export function createOpenApiDocument(version: string): OpenApiDocument {
           errors: write,
         }),
       },
-      '/v1/ws/{sessionId}': {
-        get: {
-          operationId: 'webSocket',
-          summary: 'Open a WebSocket for the session; errors arrive as JSON messages (docs/protocol.md)',
-          tags: ['websocket'],
-          security: [{ token: [] }, { bearer: [] }],
-          parameters: [
-            { name: 'sessionId', in: 'path', required: true, schema: str },
-            { name: 'token', in: 'query', required: true, schema: str },
-          ],
-          responses: {
-            '101': { description: 'Switching Protocols' },
-            '426': {
-              description:
-                'A plain GET without the WebSocket upgrade (UPGRADE_REQUIRED, with Upgrade: websocket)',
-              content: { 'application/json': { schema: ref('Error') } },
-            },
-          },
-          'x-websocket': true,
-        },
-      },
       '/graphql': graphQLPathItem(),
     },
+    'x-websocket': webSocketExtension(),
     components: {
       schemas: { ...componentSchemas(), ...graphQLComponentSchemas() },
       securitySchemes: {
@@ -306,18 +324,6 @@ export function createOpenApiDocument(version: string): OpenApiDocument {
           scheme: 'bearer',
           description: 'An API key: svc_live_… (production) or svc_test_… (sandbox)',
         },
-        token: {
-          type: 'apiKey',
-          in: 'query',
-          name: 'token',
-          description: 'The API key, for the WebSocket only',
-        },
-      },
-      headers: {
-        RequestId: { description: 'Identifies the request (also in error bodies and logs)', schema: str },
-        RetryAfter: { description: 'Seconds to wait before retrying', schema: int },
-        RateLimit: { description: 'IETF draft: `"<plan>";r=<remaining>;t=<seconds to reset>`', schema: str },
-        RateLimitPolicy: { description: `IETF draft: \`"<plan>";q=<requests>;w=60\``, schema: str },
       },
     },
   };

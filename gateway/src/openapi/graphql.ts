@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../errors.js';
 import type { Operation } from './document.js';
+import { responseHeaders } from './headers.js';
 import { type JsonSchema, ref, str } from './schemas.js';
 
 const graphQLCodes: readonly ErrorCode[] = [
@@ -29,9 +30,18 @@ export function graphQLComponentSchemas(): Record<string, JsonSchema> {
       type: 'object',
       properties: {
         query: str,
-        variables: { type: ['object', 'null'], additionalProperties: true },
+        variables: {
+          type: ['object', 'null'],
+          additionalProperties: true,
+          description:
+            "The operation's variables by name, as its variable definitions declare them (any JSON values)",
+        },
         operationName: { type: ['string', 'null'] },
-        extensions: { type: ['object', 'null'], additionalProperties: true },
+        extensions: {
+          type: ['object', 'null'],
+          additionalProperties: true,
+          description: 'Protocol extensions (persisted queries are not supported)',
+        },
       },
       required: ['query'],
       additionalProperties: false,
@@ -112,6 +122,11 @@ function graphQLOperation(method: 'get' | 'post'): Operation {
     },
     'x-graphql': true,
   };
+  for (const [status, response] of Object.entries(op.responses)) {
+    // Rate-limit fields come with every answer to an admitted caller, and with the refusal of one over the limit.
+    const authenticated = status === '200' || status === '429';
+    response.headers = responseHeaders({ status: Number(status), authenticated });
+  }
   if (method === 'post') {
     op.requestBody = { required: true, content: { 'application/json': { schema: ref('GraphQLRequest') } } };
   } else {

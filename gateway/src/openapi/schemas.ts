@@ -35,7 +35,8 @@ const range = (minimum: number, maximum: number): JsonSchema => ({ type: 'number
 const unit = range(0, 1);
 const signed = range(-1, 1);
 const nullable = (schema: JsonSchema): JsonSchema => ({ oneOf: [schema, { type: 'null' }] });
-const list = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
+/** An array of `items`. */
+export const list = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
 const oneOfValues = (values: readonly (string | null)[]): JsonSchema => ({ enum: [...values] });
 /** Any JSON object (an OpenAPI document's parts): `additionalProperties` says so, for generators. */
 const anyObject: JsonSchema = { type: 'object', additionalProperties: true };
@@ -49,7 +50,8 @@ const traitNames = [
   'emotionality',
   'honesty_humility',
 ] as const;
-function obj(properties: Record<string, JsonSchema>, optional: readonly string[] = []): JsonSchema {
+/** An object with exactly these properties, each required unless named in `optional`. */
+export function obj(properties: Record<string, JsonSchema>, optional: readonly string[] = []): JsonSchema {
   const required = Object.keys(properties).filter((key) => !optional.includes(key));
   return { type: 'object', properties, required, additionalProperties: false };
 }
@@ -297,8 +299,21 @@ export function componentSchemas(): Record<string, JsonSchema> {
         servers: { type: 'array', items: anyObject },
         paths: anyObject,
         components: anyObject,
+        'x-websocket': anyObject,
       },
       required: ['openapi', 'info', 'paths', 'components'],
+    },
+    AsyncApi: {
+      type: 'object',
+      properties: {
+        asyncapi: { const: '3.0.0' },
+        info: anyObject,
+        servers: anyObject,
+        channels: anyObject,
+        operations: anyObject,
+        components: anyObject,
+      },
+      required: ['asyncapi', 'info', 'channels', 'operations', 'components'],
     },
     PersonaDefinition: fromZod(personaDefinitionSchema),
     AppraisalTurn: fromZod(appraisalTurnSchema),
