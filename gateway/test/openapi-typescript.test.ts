@@ -25,9 +25,9 @@ export type TurnResponse = paths['/v1/turn']['post']['responses']['200']['conten
 export type GraphQLBody = NonNullable<paths['/graphql']['post']['requestBody']>['content']['application/json'];
 
 export function valence(turn: TurnResponse): number {
-  const v: number = turn.new_emotion.V;
+  const v: number = turn.prompt_data.context.emotion.V;
   const primary: string = turn.prompt_data.context.emotion.primary;
-  return primary === 'joy' ? Math.max(v, 0) : v;
+  return primary === 'joy' ? Math.max(v, turn.new_emotion.V) : v;
 }
 
 export function textTurnRequest(sessionId: string, message: string): GraphQLBody {
@@ -46,9 +46,13 @@ const mistakes: Record<string, { code: string; diagnostic: number }> = {
     code: `const v: string = turn.new_emotion.V;`,
     diagnostic: 2322, // Type 'number' is not assignable to type 'string'.
   },
-  'v-in-prompt-context': {
-    code: `const v: number = turn.prompt_data.context.emotion.V;`,
-    diagnostic: 2339, // Property 'V' does not exist on type …
+  'v-in-prompt-context-as-string': {
+    code: `const v: string = turn.prompt_data.context.emotion.V;`,
+    diagnostic: 2322,
+  },
+  'valence-misspelt': {
+    code: `const v: number = turn.prompt_data.context.emotion.valence;`,
+    diagnostic: 2339, // Property 'valence' does not exist on type …
   },
   'variables-as-string': {
     code: `const body: GraphQLBody = { query: '{ health { status } }', variables: 'sessionId=1' };`,

@@ -58,12 +58,20 @@ export interface PromptSystem {
   goals: readonly string[];
 }
 
-/** The current emotion in words. `primary` and `secondary` are stable label ids. */
+/**
+ * The current emotion in words, with the numbers they describe. `primary` and `secondary` are stable label ids.
+ */
 export interface PromptEmotion {
   primary: EmotionLabel;
   secondary: EmotionLabel | null;
   intensity: number;
   intensity_level: IntensityLevel;
+  /** Valence in [-1, 1], two decimals (the same state as the turn result's `new_emotion`). */
+  V: number;
+  /** Arousal in [0, 1], two decimals. */
+  A: number;
+  /** Dominance in [-1, 1], two decimals. */
+  D: number;
   valence_description: string;
   arousal_description: string;
   dominance_description: string;

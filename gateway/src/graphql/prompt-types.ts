@@ -104,12 +104,16 @@ const PromptSystemRef = builder.objectRef<PromptSystem>('PromptSystem').implemen
 });
 
 const PromptEmotionRef = builder.objectRef<PromptEmotion>('PromptEmotion').implement({
-  description: 'The current emotion in words; `primary` and `secondary` are stable label ids.',
+  description:
+    'The current emotion in words, with the numbers they describe; `primary` and `secondary` are stable label ids.',
   fields: (t) => ({
     primary: t.expose('primary', { type: EmotionLabelEnum }),
     secondary: t.expose('secondary', { type: EmotionLabelEnum, nullable: true }),
     intensity: t.exposeFloat('intensity'),
     intensity_level: t.expose('intensity_level', { type: IntensityLevelEnum }),
+    V: t.exposeFloat('V', { description: 'Valence in [-1, 1], two decimals' }),
+    A: t.exposeFloat('A', { description: 'Arousal in [0, 1], two decimals' }),
+    D: t.exposeFloat('D', { description: 'Dominance in [-1, 1], two decimals' }),
     valence_description: t.exposeString('valence_description'),
     arousal_description: t.exposeString('arousal_description'),
     dominance_description: t.exposeString('dominance_description'),
