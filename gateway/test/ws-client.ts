@@ -33,9 +33,16 @@ function guard<T>(promise: Promise<T>, ms: number, what: () => string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Opens a client on `url`; resolves once the socket is open (or closed, or refused by HTTP). */
-export async function openClient(url: string, options: ClientOptions = {}): Promise<TestClient> {
-  const ws = new WebSocket(url, options);
+/**
+ * Opens a client on `url`, offering `protocols` (none by default); resolves once the socket is open (or closed, or
+ * refused by HTTP).
+ */
+export async function openClient(
+  url: string,
+  options: ClientOptions = {},
+  protocols: string[] = [],
+): Promise<TestClient> {
+  const ws = new WebSocket(url, protocols, options);
   const inbox: Received[] = [];
   const waiting: ((m: Received) => void)[] = [];
   ws.on('message', (data) => {
