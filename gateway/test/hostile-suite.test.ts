@@ -8,83 +8,31 @@
 import { createSeededRandom, type Random } from '@limbic/core';
 import { isErrorCode } from '@limbic/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey } from '../src/auth/provision.js';
-import { startTestGateway, type TestGateway } from './harness.js';
+import {
+  badIds,
+  badValues,
+  forEachConcurrently,
+  type HostileWorld,
+  pick,
+  restErrorProblem,
+  startHostileWorld,
+} from './hostile.js';
 import { openClient, type Received, type TestClient } from './ws-client.js';
 
 const requests = 10_000;
 const concurrency = 16;
 
-let t: TestGateway;
+let world: HostileWorld;
 let ownerKey: string;
 let otherKey: string;
-const own: string[] = [];
-const others: string[] = [];
-
-async function post(key: string, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${t.url}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
+let own: string[];
+let others: string[];
 
 beforeAll(async () => {
-  t = await startTestGateway();
-  // Enterprise keys: unlimited, so the run reaches validation rather than the rate limit.
-  ownerKey = (await createKey(t.gateway.context.keys, 'test-pepper', { env: 'test', plan: 'enterprise' }))
-    .key;
-  otherKey = (await createKey(t.gateway.context.keys, 'test-pepper', { env: 'test', plan: 'enterprise' }))
-    .key;
-  for (const preset of ['rival', 'empathetic_listener']) {
-    own.push((await post(ownerKey, '/v1/persona', { preset })).sessionId as string);
-    others.push((await post(otherKey, '/v1/persona', { preset })).sessionId as string);
-  }
-  // A real turn first, so "unchanged" is checked on a state that has moved.
-  await post(ownerKey, '/v1/turn/appraisal', {
-    sessionId: own[0],
-    appraisal: {
-      goal_relevance: 0.8,
-      goal_congruence: -0.6,
-      expectedness: 0.3,
-      controllability: 0.4,
-      agency: -0.8,
-      norm_compatibility: -0.6,
-    },
-  });
+  world = await startHostileWorld();
+  ({ ownerKey, otherKey, own, others } = world);
 });
-afterAll(() => t.close());
-
-const pick = <T>(random: Random, xs: readonly T[]): T => xs[Math.floor(random.next() * xs.length)]!;
-
-/** Values that break a field's rule: wrong types, out of range, odd strings, prototype keys, deep nesting. */
-const badValues: readonly unknown[] = [
-  null,
-  true,
-  -1,
-  2,
-  1e308,
-  -0,
-  'NaN',
-  '',
-  ' ',
-  'x'.repeat(5000),
-  '\u0000',
-  '<script>',
-  '../../etc/passwd',
-  '%00',
-  '日本語',
-  [],
-  [1, 2],
-  {},
-  { __proto__: { polluted: true } },
-  JSON.parse('{"__proto__": {"polluted": true}}'),
-  { constructor: { prototype: { polluted: true } } },
-  { a: { b: { c: { d: { e: { f: {} } } } } } },
-];
-
-const badIds = ['', 'ses_', 'ses_doesnotexist', 'x'.repeat(300), '..%2F..%2Fetc', '%ZZ', 'ses_%00', ' '];
+afterAll(() => world.close());
 
 /**
  * A body that cannot be a valid mutation: the operation's fields with at least one broken, an unknown field, or not
@@ -183,77 +131,40 @@ function generate(random: Random, operations: readonly { method: string; path: s
   };
 }
 
-/** Every session of both owners as the owner sees it (state included), and each owner's list. */
-async function snapshot(): Promise<unknown[]> {
-  const out: unknown[] = [];
-  for (const [key, ids] of [
-    [ownerKey, own],
-    [otherKey, others],
-  ] as const) {
-    const headers = { authorization: `Bearer ${key}` };
-    for (const id of ids) out.push(await (await fetch(`${t.url}/v1/persona/${id}`, { headers })).json());
-    // No session was created or deleted either.
-    out.push(await (await fetch(`${t.url}/v1/persona?limit=100`, { headers })).json());
-  }
-  return out;
-}
-
 describe('a seeded hostile-input run from the OpenAPI document', () => {
   it(`answers ${requests} hostile requests below 500, in the documented shape, changing nothing`, async () => {
-    const openApi = (await (await fetch(`${t.url}/v1/openapi.json`)).json()) as {
-      paths: Record<string, Record<string, { 'x-graphql'?: boolean }>>;
+    const openApi = (await (await fetch(`${world.t.url}/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { 'x-websocket'?: boolean; 'x-graphql'?: boolean }>>;
     };
     const operations = Object.entries(openApi.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
-        // REST only: GraphQL answers in its own `errors` shape (gateway/test/graphql-rules.test.ts).
-        .filter(([, op]) => !op['x-graphql'])
+        // REST only: GraphQL answers in its own `errors` shape, and has its own run (hostile-graphql.test.ts).
+        .filter(([, op]) => !op['x-websocket'] && !op['x-graphql'])
         .map(([method]) => ({ method: method.toUpperCase(), path })),
     );
     expect(operations.length).toBeGreaterThan(12);
-    const before = await snapshot();
+    const before = await world.snapshot();
     const random = createSeededRandom(20261125);
     const batch = Array.from({ length: requests }, () => generate(random, operations));
     const failures: string[] = [];
     const statuses = new Map<number, number>();
-    let next = 0;
-    async function worker(): Promise<void> {
-      while (next < batch.length) {
-        const request = batch[next++]!;
-        const res = await fetch(`${t.url}${request.url}`, {
-          method: request.method,
-          headers: request.headers,
-          ...(request.body === undefined ? {} : { body: request.body }),
-        });
-        const text = await res.text();
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        const where = `${request.method} ${request.url.slice(0, 80)} → ${res.status}`;
-        if (res.status >= 500) failures.push(`${where}: ${text.slice(0, 200)}`);
-        if (request.crossOwner && res.status < 300)
-          failures.push(`${where}: another owner's session answered`);
-        if (res.status >= 400 && request.method !== 'HEAD') {
-          let body: { error?: { code?: unknown; status?: unknown; message?: unknown; request_id?: unknown } };
-          try {
-            body = JSON.parse(text);
-          } catch {
-            failures.push(`${where}: not JSON: ${text.slice(0, 80)}`);
-            continue;
-          }
-          const error = body.error;
-          if (
-            !error ||
-            !isErrorCode(error.code) ||
-            error.status !== res.status ||
-            typeof error.message !== 'string' ||
-            error.request_id !== res.headers.get('request-id')
-          ) {
-            failures.push(`${where}: outside the documented shape: ${text.slice(0, 160)}`);
-          }
-        }
-      }
-    }
-    await Promise.all(Array.from({ length: concurrency }, worker));
+    await forEachConcurrently(batch, concurrency, async (request) => {
+      const res = await fetch(`${world.t.url}${request.url}`, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body === undefined ? {} : { body: request.body }),
+      });
+      const text = await res.text();
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      const where = `${request.method} ${request.url.slice(0, 80)} → ${res.status}`;
+      if (res.status >= 500) failures.push(`${where}: ${text.slice(0, 200)}`);
+      if (request.crossOwner && res.status < 300) failures.push(`${where}: another owner's session answered`);
+      const problem =
+        res.status >= 400 && request.method !== 'HEAD' ? restErrorProblem(res, text) : undefined;
+      if (problem) failures.push(`${where}: ${problem}`);
+    });
     expect(failures.slice(0, 20)).toEqual([]);
-    expect(await snapshot()).toEqual(before);
+    expect(await world.snapshot()).toEqual(before);
     // The run reached validation, not just authentication.
     expect(statuses.get(400) ?? 0).toBeGreaterThan(1000);
     expect(statuses.get(404) ?? 0).toBeGreaterThan(100);
@@ -297,9 +208,9 @@ function hostileFrame(random: Random): string | Buffer {
 
 describe('hostile WebSocket frames', () => {
   it('answers 2,000 hostile frames on /v1/ws with documented errors or closes, changing nothing', async () => {
-    const before = await snapshot();
+    const before = await world.snapshot();
     const random = createSeededRandom(11_25);
-    const url = `${t.wsUrl}/v1/ws/${own[0]}?token=${ownerKey}`;
+    const url = `${world.t.wsUrl}/v1/ws/${own[0]}?token=${ownerKey}`;
     const failures: string[] = [];
     const closes = new Map<number, number>();
     let socket: TestClient | undefined;
@@ -328,6 +239,6 @@ describe('hostile WebSocket frames', () => {
     // Every close is the protocol's answer to invalid input, never a server failure (1011).
     expect([...closes.keys()].filter((code) => code !== 4400 && code !== 1005 && code !== 1000)).toEqual([]);
     expect(closes.get(4400) ?? 0).toBeGreaterThan(10);
-    expect(await snapshot()).toEqual(before);
+    expect(await world.snapshot()).toEqual(before);
   }, 120_000);
 });

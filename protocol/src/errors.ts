@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'UNAUTHORIZED'
   | 'RATE_LIMIT'
   | 'METHOD_NOT_ALLOWED'
+  | 'NOT_ACCEPTABLE'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'SERVICE_UNAVAILABLE'
@@ -43,6 +44,11 @@ export const errorTable: Readonly<Record<ErrorCode, ErrorEntry>> = {
   ORIGIN_NOT_ALLOWED: { status: 403, closeCode: 4403, message: 'This origin may not use the gateway' },
   NOT_FOUND: { status: 404, closeCode: 4404, message: limbicErrorMessages.NOT_FOUND },
   METHOD_NOT_ALLOWED: { status: 405, closeCode: 4405, message: 'Method not allowed' },
+  NOT_ACCEPTABLE: {
+    status: 406,
+    closeCode: 4406,
+    message: 'The answer cannot be given in a media type the Accept header allows',
+  },
   REQUEST_TIMEOUT: { status: 408, closeCode: 4408, message: 'The request was not received in time' },
   CONFLICT: { status: 409, closeCode: 4409, message: limbicErrorMessages.CONFLICT },
   PAYLOAD_TOO_LARGE: { status: 413, closeCode: 1009, message: 'The body is too large' },
@@ -133,6 +139,7 @@ export const closeReasons: Readonly<Record<number, string>> = {
   4403: 'forbidden',
   4404: 'session not found',
   4405: 'method not allowed',
+  4406: 'not acceptable',
   4408: 'request timeout',
   4409: 'conflict',
   4415: 'unsupported media type',

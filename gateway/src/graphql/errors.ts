@@ -23,7 +23,12 @@ export interface LimbicErrorExtensions {
 }
 
 // Request-level errors that decide the HTTP status of the whole response (Yoga reads `extensions.http`).
-const httpStatusCodes = new Set<ErrorCode>(['UNAUTHORIZED', 'RATE_LIMIT', 'SERVICE_UNAVAILABLE']);
+const httpStatusCodes = new Set<ErrorCode>([
+  'UNAUTHORIZED',
+  'NOT_ACCEPTABLE',
+  'RATE_LIMIT',
+  'SERVICE_UNAVAILABLE',
+]);
 // graphql-armor prefixes its rejections with "Syntax Error: " although they are limits, not syntax.
 const armorPrefix = /^Syntax Error: (?=(Query depth|Aliases|Token|Directives) limit)/;
 

@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 import { closeCodes, errorTable } from '@limbic/protocol';
 import type { ExecutionArgs, GraphQLError, GraphQLFormattedError } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { admit, clientAddress, shuttingDown } from '../auth/admit.js';
 import { bearerToken } from '../auth/authenticator.js';
@@ -9,6 +8,7 @@ import type { GatewayContext } from '../context.js';
 import { refuseForeignOrigin } from '../cors.js';
 import { rejectUpgrade, upgradeRouterOf } from '../ws/upgrade-router.js';
 import { graphQLError, normalizeError } from './errors.js';
+import { serveGraphQLWs } from './ws-server.js';
 import { graphQLPath, type LimbicYoga, type WsExtra } from './yoga.js';
 
 /** Most subscriptions one graphql-ws socket may have open at once. */
@@ -73,7 +73,7 @@ export function attachGraphQLWebSocket(
   const onInternal = (error: unknown) => gateway.log.error({ err: error }, 'graphql-ws operation failed');
   const normalize = (error: unknown) => normalizeError(error, onInternal);
 
-  const disposable = useServer<Record<string, unknown>, { [K in keyof WsExtra]: WsExtra[K] }>(
+  const disposable = serveGraphQLWs<Record<string, unknown>, { [K in keyof WsExtra]: WsExtra[K] }>(
     {
       async onConnect(ctx) {
         const { extra } = ctx;
@@ -172,6 +172,7 @@ export function attachGraphQLWebSocket(
     },
     wss,
     gateway.config.heartbeatMs,
+    gateway.log,
   );
 
   upgradeRouterOf(server).add((request, socket, head) => {

@@ -4,6 +4,7 @@ import { clientAddress } from '../auth/admit.js';
 import type { Principal } from '../auth/authenticator.js';
 import { bearerToken } from '../auth/authenticator.js';
 import type { GatewayContext } from '../context.js';
+import { acceptPlugin } from './accept.js';
 import type { GraphQLContext } from './builder.js';
 import { normalizeError } from './errors.js';
 import { guardPlugin } from './guard.js';
@@ -44,9 +45,10 @@ function validationCodePlugin(onInternal: (error: unknown) => void): Plugin {
 }
 
 /**
- * Creates the Yoga server of the GraphQL layer: the gateway's schema; graphql-armor's limits and the cost rule;
- * the guard (key, owner, rate limit) before every operation; every error normalized to Limbic's codes with
- * unknown errors masked; GraphiQL on GET /graphql for browsers. CORS is off, as for REST: keys belong on servers.
+ * Creates the Yoga server of the GraphQL layer: the gateway's schema; the Accept check; graphql-armor's limits and
+ * the cost rule; the guard (key, owner, rate limit) before every operation; every error normalized to Limbic's codes
+ * with unknown errors masked; GraphiQL on GET /graphql for browsers. Yoga's own CORS is off: the gateway's
+ * (LIMBIC_CORS_ORIGINS, see cors.ts) answers for REST and GraphQL alike.
  */
 export function createGraphQLYoga(gateway: GatewayContext): LimbicYoga {
   const onInternal = (error: unknown) => gateway.log.error({ err: error }, 'graphql operation failed');
@@ -58,7 +60,7 @@ export function createGraphQLYoga(gateway: GatewayContext): LimbicYoga {
     cors: false,
     graphiql: { title: 'Limbic GraphQL' },
     maskedErrors: { maskError: (error) => normalizeError(error, onInternal) },
-    plugins: [armorPlugin(), costPlugin(), validationCodePlugin(onInternal), guardPlugin()],
+    plugins: [acceptPlugin(), armorPlugin(), costPlugin(), validationCodePlugin(onInternal), guardPlugin()],
     context: (initial): GraphQLContext => {
       const extra = (initial as { extra?: WsExtra }).extra;
       if (extra) {

@@ -10,12 +10,14 @@ const graphQLCodes: readonly ErrorCode[] = [
   'SESSION_LIMIT',
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
+  'NOT_ACCEPTABLE',
   'CONFLICT',
   'RATE_LIMIT',
   'INTERNAL_ERROR',
   'APPRAISER_FAILED',
   'STORE_UNAVAILABLE',
   'SERVICE_UNAVAILABLE',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
 ];
 
 /** The component schemas of the GraphQL request and response (the GraphQL-over-HTTP shapes). */
@@ -115,6 +117,11 @@ function graphQLOperation(method: 'get' | 'post'): Operation {
         content: graphQLContent,
       },
       '405': { description: 'A mutation over GET', content: graphQLContent },
+      '406': {
+        description:
+          'NOT_ACCEPTABLE: Accept allows no GraphQL media type, or a subscription does not accept text/event-stream',
+        content: { 'application/json': { schema: ref('GraphQLResponse') } },
+      },
       '413': { description: 'Body over the size limit', content: restError },
       '415': { description: 'Content-Type is not application/json', content: restError },
       '429': { description: 'RATE_LIMIT, with Retry-After', content: graphQLContent },
