@@ -8,7 +8,8 @@ import WebSocket from 'ws';
 import { createKey } from '../src/auth/provision.js';
 import { sseReader, subscribe, within, wsClient } from './graphql-client.js';
 import { startTestGateway, type TestGateway } from './harness.js';
-import { openClient } from './ws-client.js';
+import { rawRequest } from './raw-http.js';
+import { createSession, openClient } from './ws-client.js';
 
 let t: TestGateway | undefined;
 afterEach(async () => {
@@ -208,7 +209,7 @@ describe('one admission path', () => {
     const g = t;
     // Two keep-alive connections the server has answered on: the address holds its cap.
     const held = [await keepAlive(g), await keepAlive(g)];
-    const rest = await rawRequest(g, `GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    const rest = await rawRequest(port(g), `GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
     expect(rest.status).toBe(429);
     expect(rest.headers.connection).toBe('close');
     expect(rest.headers['retry-after']).toBe('3');
@@ -216,7 +217,7 @@ describe('one admission path', () => {
     expect(JSON.parse(rest.body).error.request_id).toBe(rest.headers['request-id']);
     for (const path of ['/v1/ws/ses_x?token=k', '/graphql']) {
       const upgrade = await rawRequest(
-        g,
+        port(g),
         `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
           `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
       );
@@ -229,23 +230,21 @@ describe('one admission path', () => {
       waitFor(() => g.gateway.context.connections.count('127.0.0.1') <= 1),
       'the connection count',
     );
-    const ok = await rawRequest(g, `GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    const ok = await rawRequest(
+      port(g),
+      `GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+    );
     expect(ok.status).toBe(200);
     held[1]!.destroy();
   });
 });
 
-async function keyIdOf(g: TestGateway, key: string): Promise<string> {
-  return (await g.gateway.context.auth.authenticate(key))!.keyId;
+function port(g: TestGateway): number {
+  return Number(new URL(g.url).port);
 }
 
-async function createSession(g: TestGateway, key: string): Promise<string> {
-  const res = await fetch(`${g.url}/v1/persona`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ preset: 'rival' }),
-  });
-  return ((await res.json()) as { sessionId: string }).sessionId;
+async function keyIdOf(g: TestGateway, key: string): Promise<string> {
+  return (await g.gateway.context.auth.authenticate(key))!.keyId;
 }
 
 /** Resolves once `done()` holds, checking after each turn of the event loop (no timers). */
@@ -264,34 +263,5 @@ function keepAlive(g: TestGateway): Promise<Socket> {
     );
     socket.once('data', () => resolve(socket));
     socket.on('error', reject);
-  });
-}
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** Sends `request` on a new connection and reads the answer until the server closes it. */
-function rawRequest(g: TestGateway, request: string): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(new URL(g.url).port), '127.0.0.1', () => socket.write(request));
-    let data = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      data += chunk;
-    });
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head = '', ...rest] = data.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers: Record<string, string> = {};
-      for (const line of lines) {
-        const at = line.indexOf(':');
-        headers[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
-      }
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
-    });
   });
 }

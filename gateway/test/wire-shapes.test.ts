@@ -7,6 +7,7 @@ import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from './harness.js';
+import { type RawAnswer, rawRequest } from './raw-http.js';
 
 let t: TestGateway;
 let port: number;
@@ -17,33 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
 /** Sends `request` as is and reads the whole answer (the request asks the server to close). */
 function raw(request: string): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(request));
-    let data = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      data += chunk;
-    });
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head = '', ...rest] = data.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers: Record<string, string> = {};
-      for (const line of lines) {
-        const at = line.indexOf(':');
-        headers[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
-      }
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
-    });
-  });
+  return rawRequest(port, request);
 }
 
 const close = 'Host: 127.0.0.1\r\nConnection: close\r\n';
