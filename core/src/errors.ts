@@ -45,24 +45,30 @@ export const limbicErrorMessages: Readonly<Record<LimbicErrorCode, string>> = {
 export interface LimbicErrorOptions {
   issues?: ValidationIssue[];
   cause?: unknown;
+  /** Seconds the caller should wait before retrying (RATE_LIMIT, SERVICE_UNAVAILABLE, STORE_UNAVAILABLE). */
+  retryAfter?: number;
 }
 
 /**
- * The one error class of Limbic: a stable `code`, a message that names the field and the rule, and for
- * validation errors the full list of `issues`.
+ * The one error class Limbic raises, in the engine and on the server side of the wire: a stable `code`, a message
+ * that names the field and the rule, for validation errors the full list of `issues`, and when waiting helps,
+ * `retryAfter`. The engine raises its own codes ({@link LimbicErrorCode}); the gateway raises the wire's
+ * (`LimbicError<ErrorCode>`, `@limbic/protocol`), a superset, so one class and one code union serve both.
  */
-export class LimbicError extends Error {
+export class LimbicError<Code extends string = LimbicErrorCode> extends Error {
   override readonly name = 'LimbicError';
-  readonly code: LimbicErrorCode;
+  readonly code: Code;
   readonly issues: ValidationIssue[];
+  readonly retryAfter: number | undefined;
 
-  constructor(code: LimbicErrorCode, message?: string, options: LimbicErrorOptions = {}) {
+  constructor(code: Code, message?: string, options: LimbicErrorOptions = {}) {
     super(
-      message ?? limbicErrorMessages[code],
+      message ?? (limbicErrorMessages as Readonly<Record<string, string>>)[code] ?? code,
       options.cause === undefined ? undefined : { cause: options.cause },
     );
     this.code = code;
     this.issues = options.issues ?? [];
+    this.retryAfter = options.retryAfter;
   }
 }
 
@@ -74,7 +80,10 @@ export function toValidationError(subject: string, issues: ValidationIssue[]): L
   return new LimbicError('VALIDATION_ERROR', `Invalid ${subject}: ${list}`, { issues });
 }
 
-/** True when `error` is a {@link LimbicError}, optionally with the given code. */
+/**
+ * True when `error` is a {@link LimbicError}, optionally with the given code. Narrowed to the engine's codes: the
+ * gateway's own errors carry wider codes and are told apart by `@limbic/protocol`'s `isErrorCode`.
+ */
 export function isLimbicError(error: unknown, code?: LimbicErrorCode): error is LimbicError {
   return error instanceof LimbicError && (code === undefined || error.code === code);
 }

@@ -1,22 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { isLimbicError, type ValidationIssue } from '@limbic/core';
-import { type ErrorBody, type ErrorCode, statusOf } from '@limbic/protocol';
+import type { ValidationIssue } from '@limbic/core';
+import { type ErrorBody, type ErrorCode, isServerError, statusOf } from '@limbic/protocol';
 
-// The one error table lives in @limbic/protocol: codes, HTTP statuses, close codes and the REST error body.
-export { type ErrorBody, type ErrorCode, statusOf } from '@limbic/protocol';
-
-/** An error raised by the gateway itself (auth, rate limit, protocol), carrying its code. */
-export class GatewayError extends Error {
-  override readonly name = 'GatewayError';
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly extra: { retryAfter?: number; details?: ValidationIssue[] } = {},
-  ) {
-    super(message);
-  }
-}
+// The one error table lives in @limbic/protocol: codes, HTTP statuses, close codes and the REST error body; the
+// gateway raises the core's one error class with the wire's codes (`serverError`).
+export { type ErrorBody, type ErrorCode, serverError, statusOf } from '@limbic/protocol';
 
 /** Retry-After (seconds) of a STORE_UNAVAILABLE answer: a little more than the store's server-selection timeout. */
 export const storeRetryAfterSeconds = 5;
@@ -44,17 +33,12 @@ interface FastifyLikeError {
  * matching code; anything else is INTERNAL_ERROR with no internals in the message.
  */
 export function classify(error: unknown): Classified {
-  if (isLimbicError(error)) {
+  if (isServerError(error)) {
     const out: Classified = { code: error.code, status: statusOf(error.code), message: error.message };
     if (error.issues.length) out.details = error.issues;
-    if (error.code === 'STORE_UNAVAILABLE') out.retryAfter = storeRetryAfterSeconds;
+    if (error.retryAfter !== undefined) out.retryAfter = error.retryAfter;
+    else if (error.code === 'STORE_UNAVAILABLE') out.retryAfter = storeRetryAfterSeconds;
     if (error.code === 'INTERNAL_ERROR') out.message = 'Internal error';
-    return out;
-  }
-  if (error instanceof GatewayError) {
-    const out: Classified = { code: error.code, status: statusOf(error.code), message: error.message };
-    if (error.extra.details) out.details = error.extra.details;
-    if (error.extra.retryAfter !== undefined) out.retryAfter = error.extra.retryAfter;
     return out;
   }
   const e = (error ?? {}) as FastifyLikeError;

@@ -24,7 +24,7 @@ import { createRevocationWatch, type RevocationWatch } from './auth/revocation-w
 import { type GatewayConfig, loadConfig, plansOf } from './config.js';
 import { type GatewayContext, reportKeyRevoked } from './context.js';
 import { originAllowed } from './cors.js';
-import { type Classified, classify, endSocketWithJson, GatewayError, toErrorBody } from './errors.js';
+import { type Classified, classify, endSocketWithJson, serverError, toErrorBody } from './errors.js';
 import { attachGraphQL, type GraphQLEndpoint } from './graphql/index.js';
 import { redact } from './redact.js';
 import { defaultDashboardDir, registerDashboardRoutes } from './routes/dashboard.js';
@@ -252,11 +252,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     const overCap = connectionRefusal(context, request.raw.socket);
     if (overCap) {
       reply.header('Connection', 'close');
-      throw new GatewayError(overCap.code, overCap.message, { retryAfter: overCap.retryAfter as number });
+      throw serverError(overCap.code, overCap.message, { retryAfter: overCap.retryAfter as number });
     }
     if (request.is404 || request.routeOptions.config.public) {
       if (context.closing)
-        throw new GatewayError(shuttingDown.code, shuttingDown.message, {
+        throw serverError(shuttingDown.code, shuttingDown.message, {
           retryAfter: shuttingDown.retryAfter,
         });
       return;
@@ -269,7 +269,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     if (!admission.ok) {
       const { decision, ...refusal } = admission.refusal;
       if (decision) reply.headers(rateLimitHeaders(decision));
-      throw new GatewayError(refusal.code, refusal.message, {
+      throw serverError(refusal.code, refusal.message, {
         ...(refusal.retryAfter === undefined ? {} : { retryAfter: refusal.retryAfter }),
       });
     }

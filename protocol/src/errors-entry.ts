@@ -23,5 +23,8 @@ export {
   errorCodes,
   errorTable,
   isErrorCode,
+  isServerError,
+  type ServerError,
+  serverError,
   statusOf,
 } from './errors.js';

@@ -1,4 +1,10 @@
-import { type LimbicErrorCode, limbicErrorMessages, type ValidationIssue } from '@limbic/core/errors';
+import {
+  LimbicError,
+  type LimbicErrorCode,
+  type LimbicErrorOptions,
+  limbicErrorMessages,
+  type ValidationIssue,
+} from '@limbic/core/errors';
 
 /**
  * Every error code a Limbic gateway answers with, on REST, the WebSocket and GraphQL (`extensions.code`) alike: the
@@ -147,3 +153,24 @@ export const closeReasons: Readonly<Record<number, string>> = {
   4429: 'rate limit exceeded',
   4431: 'headers too large',
 };
+
+/** The error the server side of the wire raises: the core's one error class, with a code of the wire's table. */
+export type ServerError = LimbicError<ErrorCode>;
+
+/**
+ * Makes a {@link ServerError} (the gateway's refusals: RATE_LIMIT, METHOD_NOT_ALLOWED, …). The engine raises the
+ * same class with its own codes, so the gateway classifies one class, and clients receive one
+ * ({@link LimbicApiError}) typed by the same code union.
+ */
+export function serverError(
+  code: ErrorCode,
+  message?: string,
+  options: LimbicErrorOptions = {},
+): ServerError {
+  return new LimbicError<ErrorCode>(code, message ?? errorTable[code].message, options);
+}
+
+/** True when `error` is a {@link LimbicError} whose code is in the wire's table (the engine's codes included). */
+export function isServerError(error: unknown): error is ServerError {
+  return error instanceof LimbicError && isErrorCode(error.code);
+}

@@ -1,15 +1,7 @@
-import { isLimbicError } from '@limbic/core';
-import { isErrorCode } from '@limbic/protocol';
+import { isErrorCode, isServerError } from '@limbic/protocol';
 import { GraphQLError, type GraphQLErrorExtensions } from 'graphql';
 import type { RateDecision } from '../auth/rate-limiter.js';
-import {
-  type Classified,
-  classify,
-  type ErrorCode,
-  GatewayError,
-  statusOf,
-  unauthorizedMessage,
-} from '../errors.js';
+import { type Classified, classify, type ErrorCode, statusOf, unauthorizedMessage } from '../errors.js';
 
 /** The `extensions` of every error the GraphQL layer returns. */
 export interface LimbicErrorExtensions {
@@ -99,7 +91,7 @@ export function normalizeError(error: unknown, onInternal: (error: unknown) => v
   }
   const cause = error instanceof GraphQLError ? rootCause(error) : error;
   const located = error instanceof GraphQLError ? error : undefined;
-  if (isLimbicError(cause) || cause instanceof GatewayError) {
+  if (isServerError(cause)) {
     const c = classify(cause);
     if (c.code === 'INTERNAL_ERROR') onInternal(cause);
     return toGraphQLError(c, located);

@@ -2,7 +2,7 @@ import { type LimbicError, toValidationError } from '@limbic/core';
 import { KeyAdminError, keyStatus, revokeKey, rotateKey, toKeyView } from '../auth/key-admin.js';
 import { createKey } from '../auth/provision.js';
 import { reportKeyRevoked } from '../context.js';
-import { GatewayError } from '../errors.js';
+import { serverError } from '../errors.js';
 import { builder, type GraphQLContext } from './builder.js';
 import { unauthorized } from './errors.js';
 import { needsOperatorMessage } from './guard.js';
@@ -40,9 +40,9 @@ function keyIdArg(id: string | number): string {
   return text;
 }
 
-function toGatewayError(error: unknown): unknown {
+function toServerError(error: unknown): unknown {
   if (!(error instanceof KeyAdminError)) return error;
-  if (error.reason === 'not_found') return new GatewayError('NOT_FOUND', error.message);
+  if (error.reason === 'not_found') return serverError('NOT_FOUND', error.message);
   return invalid('id', `${error.message}; only an active or expiring key can be rotated`);
 }
 
@@ -108,7 +108,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { id }, ctx) => {
       const gateway = operatorOf(ctx);
       const record = await revokeKey(gateway.keys, keyIdArg(id)).catch((error: unknown) => {
-        throw toGatewayError(error);
+        throw toServerError(error);
       });
       reportKeyRevoked(gateway, record.id);
       return toKeyView(record, Date.now());
@@ -130,7 +130,7 @@ builder.mutationFields((t) => ({
       const now = Date.now();
       const rotated = await rotateKey(gateway.keys, gateway.pepper, keyId, hours * 3600_000, now).catch(
         (error: unknown) => {
-          throw toGatewayError(error);
+          throw toServerError(error);
         },
       );
       if (rotated.previous.status === 'revoked') reportKeyRevoked(gateway, rotated.previous.id);

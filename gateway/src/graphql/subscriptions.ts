@@ -1,6 +1,6 @@
 import type { ProactiveAction, StateSnapshot } from '@limbic/core';
 import { claimSlot } from '../auth/admit.js';
-import { GatewayError } from '../errors.js';
+import { serverError } from '../errors.js';
 import type { Subscriber } from '../subscribers.js';
 import { builder, type GraphQLContext } from './builder.js';
 import { StateSnapshotRef } from './emotion-types.js';
@@ -31,7 +31,7 @@ async function openFeed<T>(
   const slot = principal ? claimSlot(ctx.gateway, principal, 'subscription') : undefined;
   if (slot && !slot.ok) {
     const { code, message, retryAfter } = slot.refusal;
-    throw new GatewayError(code, message, retryAfter === undefined ? {} : { retryAfter });
+    throw serverError(code, message, retryAfter === undefined ? {} : { retryAfter });
   }
   const feed = new Feed<T>();
   if (slot) feed.onEnd(slot.release);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context.js';
-import { GatewayError, storeRetryAfterSeconds } from '../errors.js';
+import { serverError, storeRetryAfterSeconds } from '../errors.js';
 
 /** The body of GET /v1/health. */
 export interface HealthBody {
@@ -16,7 +16,7 @@ export interface HealthBody {
  * Reads the gateway's health: it pings the store (a round trip bounded by the store's short server-selection
  * timeout; stores without `ping` are asked for their earliest due time, one index lookup) to prove the store
  * answers. Shared by GET /v1/health and the GraphQL `health` query.
- * @throws GatewayError SERVICE_UNAVAILABLE when the store fails.
+ * @throws LimbicError SERVICE_UNAVAILABLE when the store fails.
  */
 export async function checkHealth(
   context: GatewayContext,
@@ -28,7 +28,7 @@ export async function checkHealth(
     await (store.ping ? store.ping() : store.earliestDue());
   } catch (error) {
     log.error({ err: error }, 'health check: store unreachable');
-    throw new GatewayError('SERVICE_UNAVAILABLE', `The ${service.store.kind} session store is unreachable`, {
+    throw serverError('SERVICE_UNAVAILABLE', `The ${service.store.kind} session store is unreachable`, {
       retryAfter: storeRetryAfterSeconds,
     });
   }

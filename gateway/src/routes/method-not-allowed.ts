@@ -1,5 +1,5 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { GatewayError } from '../errors.js';
+import { serverError } from '../errors.js';
 
 /** The methods a path answers 405 to when it does not serve them. */
 const methods: readonly HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -26,10 +26,7 @@ export function registerMethodNotAllowed(
       config: { public: true },
       onRequest: async (request, reply) => {
         reply.header('Allow', allow);
-        throw new GatewayError(
-          'METHOD_NOT_ALLOWED',
-          `${request.method} is not allowed on ${url}; use ${allow}`,
-        );
+        throw serverError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url}; use ${allow}`);
       },
       handler: async () => undefined,
     });

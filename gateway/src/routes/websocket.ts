@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { GatewayError } from '../errors.js';
+import { serverError } from '../errors.js';
 
 /**
  * GET /v1/ws/:sessionId without an upgrade: 426 UPGRADE_REQUIRED with `Upgrade: websocket` (RFC 9110 §15.5.22),
@@ -9,7 +9,7 @@ import { GatewayError } from '../errors.js';
 export function registerWebSocketHint(app: FastifyInstance): void {
   app.get('/v1/ws/:sessionId', { config: { public: true } }, async (_request, reply) => {
     reply.header('Upgrade', 'websocket');
-    throw new GatewayError(
+    throw serverError(
       'UPGRADE_REQUIRED',
       'GET /v1/ws/:sessionId: must be a WebSocket upgrade (Upgrade: websocket); see docs/protocol.md',
     );

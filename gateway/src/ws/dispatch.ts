@@ -1,6 +1,6 @@
 import { isLimbicError, type SessionService } from '@limbic/core';
 import { toServiceFields, toSocketIssues } from '@limbic/protocol';
-import { GatewayError } from '../errors.js';
+import { serverError } from '../errors.js';
 import { type ClientMessage, describeIssues, type ServerMessage } from './protocol.js';
 
 function withRequestId<T extends ServerMessage>(reply: T, requestId: string | undefined): T {
@@ -40,7 +40,7 @@ async function call(
 /**
  * Runs one client message on the session service and builds its reply (with the message's `request_id`).
  * Validation failures are re-raised with the field paths clients send (`elapsed_seconds`, `appraisal.agency`).
- * @throws LimbicError or GatewayError, as the service raises them.
+ * @throws LimbicError, as the service raises it.
  */
 export async function dispatch(
   service: SessionService,
@@ -55,8 +55,8 @@ export async function dispatch(
     const issues = toSocketIssues(error.issues);
     const subject = message.type === 'turn' || message.type === 'turn_appraisal' ? 'turn' : 'message';
     const changed = issues.some((issue, i) => issue !== error.issues[i]);
-    throw new GatewayError('VALIDATION_ERROR', changed ? describeIssues(subject, issues) : error.message, {
-      details: issues,
+    throw serverError('VALIDATION_ERROR', changed ? describeIssues(subject, issues) : error.message, {
+      issues,
     });
   }
 }
