@@ -60,6 +60,15 @@ describe('answers in the documented shape', () => {
     expectErrorShape(await raw(`${method} /nowhere HTTP/1.1\r\n${close}\r\n`), 404, 'NOT_FOUND');
   });
 
+  it('a 10 MB body: 413 PAYLOAD_TOO_LARGE from its Content-Length, before a byte of it is sent', async () => {
+    // Only the headers go out; the answer and the close come without the server waiting for the body.
+    const answer = await raw(
+      `POST /v1/turn HTTP/1.1\r\n${close}Authorization: Bearer ${t.keys.pro}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n`,
+    );
+    expectErrorShape(answer, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
   it('a body-less DELETE with Content-Type: application/json is a DELETE, not an invalid body', async () => {
     const created = await fetch(`${t.url}/v1/persona`, {
       method: 'POST',
