@@ -138,7 +138,7 @@ function path(strings: TemplateStringsArray, ...ids: string[]): string {
  * @example
  * import { createLimbicClient, isLimbicApiError } from '@limbic/client';
  *
- * const limbic = createLimbicClient({ baseUrl: 'https://limbic.example.com', apiKey: process.env.LIMBIC_KEY! });
+ * const limbic = createLimbicClient({ baseUrl: 'https://limbic.example.com', apiKey: process.env.LIMBIC_API_KEY! });
  * const { sessionId } = await limbic.createSession({ preset: 'cheerful_companion' });
  * const result = await limbic.turn(sessionId, 'I got the job!');
  * console.log(result.discrete_emotion, result.prompt_data);

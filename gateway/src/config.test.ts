@@ -1,6 +1,6 @@
 import { isLimbicError, type ValidationIssue } from '@limbic/core';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, plansOf } from './config.js';
+import { dataDirOf, loadConfig, plansOf } from './config.js';
 
 function issuesOf(env: NodeJS.ProcessEnv): ValidationIssue[] {
   try {
@@ -236,5 +236,13 @@ describe('plansOf', () => {
       sockets: 7,
       subscriptions: 9,
     });
+  });
+});
+
+describe('dataDirOf', () => {
+  it('resolves against the folder the command was started in: INIT_CWD under npm, else the working directory', () => {
+    expect(dataDirOf('data', { INIT_CWD: '/repo' }, '/repo/gateway')).toBe('/repo/data');
+    expect(dataDirOf('./x', {}, '/work')).toBe('/work/x');
+    expect(dataDirOf('/abs/dir', { INIT_CWD: '/repo' }, '/work')).toBe('/abs/dir');
   });
 });

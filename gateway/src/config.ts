@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { type LlmSettings, llmSettingsFromEnv, toValidationError, type ValidationIssue } from '@limbic/core';
 import { type StoreConfig, type StoreKind, storeKinds } from '@limbic/store';
 import { corsOriginIssue } from './cors.js';
@@ -36,8 +37,9 @@ export interface GatewayConfig extends StoreConfig {
   /** LIMBIC_API_KEYS: `key:plan,key:plan`, provisioned at start. */
   apiKeys: ProvisionedKey[];
   /**
-   * LIMBIC_DATA, default ./data, relative to the working directory: where durable files (keys, secret, sessions)
-   * live. `npm start` and `npm run keys` at the repository root both run in gateway/, so both use gateway/data.
+   * LIMBIC_DATA, default ./data: where durable files (keys, secret, sessions) live; as read here, relative. The
+   * server and the key CLI resolve it with {@link dataDirOf}, against the folder the command was started in, so
+   * `npm start` and `npm run keys` at the repository root both use ./data at the root.
    */
   dataDir: string;
   /**
@@ -202,6 +204,16 @@ function parseStore(env: NodeJS.ProcessEnv, issues: ValidationIssue[]): StoreKin
     message: `must be one of ${storeKinds.join(', ')} (got ${JSON.stringify(raw)})`,
   });
   return 'sqlite';
+}
+
+/**
+ * The absolute data folder for a LIMBIC_DATA value (or `--data`): relative paths are resolved against the folder the
+ * command was started from, the same for the server and the key CLI. Through an npm script that is npm's
+ * `INIT_CWD` (npm itself moves into the workspace's folder, so `npm start` and `npm run keys` at the repository
+ * root both read `./data` at the root), else the working directory.
+ */
+export function dataDirOf(dir: string, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
+  return resolve(env.INIT_CWD || cwd, dir);
 }
 
 /**

@@ -6,7 +6,6 @@
  * Exit codes: 0 after SIGTERM/SIGINT, 1 when it cannot start (the port is taken, the store cannot be opened), 2 for
  * invalid configuration.
  */
-import { resolve } from 'node:path';
 import {
   createSessionService,
   createSystemClock,
@@ -19,7 +18,7 @@ import { createOperatorAuth, ensureAdminToken } from './auth/admin-token.js';
 import { keyStatus } from './auth/key-admin.js';
 import { createFileKeyStore } from './auth/key-store.js';
 import { ensureSandboxKey, loadPepper, provisionKeys } from './auth/provision.js';
-import { type GatewayConfig, loadConfig } from './config.js';
+import { dataDirOf, type GatewayConfig, loadConfig } from './config.js';
 import { createGateway, type Gateway, logFallback } from './gateway.js';
 import { defaultDashboardDir, isDashboardBuilt } from './routes/dashboard.js';
 
@@ -41,12 +40,13 @@ async function main(): Promise<void> {
   let config: GatewayConfig;
   let pepper: string;
   try {
-    config = loadConfig();
+    const loaded = loadConfig();
+    config = { ...loaded, dataDir: dataDirOf(loaded.dataDir) };
     pepper = loadPepper(config);
   } catch (error) {
     fail(error);
   }
-  const dataDir = resolve(config.dataDir);
+  const dataDir = config.dataDir;
   const keys = createFileKeyStore(config.dataDir);
   const provisioned = await provisionKeys(keys, pepper, config.apiKeys);
   const sandboxKey = await ensureSandboxKey(keys, pepper);

@@ -226,6 +226,6 @@ describe('keys CLI', { timeout: 60_000 }, () => {
     const help = await keys(dir, '--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: npm run keys -- <command> \[options\]/);
-    expect(help.stdout).toContain('gateway/data');
+    expect(help.stdout).toContain('relative to the folder the command\n                 was started in');
   });
 });

@@ -32,8 +32,9 @@ Commands:
       LIMBIC_ADMIN_TOKEN.
 
 Options:
-  --data <dir>   The data directory. Default: LIMBIC_DATA, else ./data in the working directory. At the
-                 repository root, \`npm run keys\` and \`npm start\` both run in gateway/, so both use gateway/data.
+  --data <dir>   The data directory. Default: LIMBIC_DATA, else ./data, relative to the folder the command
+                 was started in (as for the gateway): at the repository root, \`npm run keys\` and
+                 \`npm start\` both use ./data there. Every command says which folder it used.
   --json         Machine-readable output.
   -h, --help     Shows this help.
 

@@ -41,6 +41,16 @@ describe('runKeys', () => {
     expect(await createFileKeyStore(join(cwd, 'flag-dir')).list()).toHaveLength(1);
   });
 
+  it('through an npm script, resolves against the folder npm was started in (INIT_CWD), as the gateway does', async () => {
+    // `npm run keys` at the repository root runs in gateway/; npm says where it was started.
+    const root = join(cwd, 'root');
+    const run = io({ INIT_CWD: root, LIMBIC_DATA: 'mine' });
+    expect(await runKeys(['create'], run)).toBe(0);
+    expect(run.out).toContain(`in ${join(root, 'mine')}:`);
+    expect(await createFileKeyStore(join(root, 'mine')).list()).toHaveLength(1);
+    expect(existsSync(join(cwd, 'mine'))).toBe(false);
+  });
+
   it('lists without creating the data directory or a secret', async () => {
     const run = io();
     expect(await runKeys(['list'], run)).toBe(0);

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { isLimbicError } from '@limbic/core';
 import { adminTokenFile, replaceAdminToken } from '../auth/admin-token.js';
 import type { ApiKeyRecord } from '../auth/api-key.js';
@@ -6,7 +5,7 @@ import { hashKey } from '../auth/api-key.js';
 import { KeyAdminError, revokeKey, rotateKey, toKeyView } from '../auth/key-admin.js';
 import { createFileKeyStore, type KeyStore } from '../auth/key-store.js';
 import { createKey, loadPepper } from '../auth/provision.js';
-import { keyPattern, loadConfig } from '../config.js';
+import { dataDirOf, keyPattern, loadConfig } from '../config.js';
 import { formatKeyTable } from './key-table.js';
 import { type KeysCommand, keysUsage, parseKeysArgs, UsageError } from './keys-args.js';
 
@@ -59,7 +58,8 @@ export async function runKeys(argv: string[], io: KeysIo): Promise<number> {
       LIMBIC_DATA: io.env.LIMBIC_DATA,
       LIMBIC_KEY_SECRET: io.env.LIMBIC_KEY_SECRET,
     });
-    const dataDir = resolve(io.cwd, data ?? config.dataDir);
+    // Relative to where the command was started, as the gateway's (config.ts, dataDirOf).
+    const dataDir = dataDirOf(data ?? config.dataDir, io.env, io.cwd);
     store = createFileKeyStore(dataDir);
 
     return await execute(command, { store, dataDir, json, io, now, out });
@@ -114,7 +114,7 @@ async function execute(command: Exclude<KeysCommand, { name: 'help' }>, run: Run
         out(JSON.stringify({ key, ...toKeyView(record, now()) }, null, 2));
       } else {
         out(
-          `Created ${record.id}: plan ${record.plan}, env ${record.env}, account ${record.account}${joins ? '' : ' (new)'}.`,
+          `Created ${record.id} in ${dataDir}: plan ${record.plan}, env ${record.env}, account ${record.account}${joins ? '' : ' (new)'}.`,
         );
         out('The key is shown only this once; store it now:');
         out();
