@@ -190,6 +190,7 @@ export type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './
 export {
   type AckResult,
   createSessionService,
+  defaultMaxRetries,
   SessionService,
   type SessionServiceOptions,
 } from './session/session-service.js';

@@ -34,6 +34,9 @@ import type { SessionDetails, SessionEvents, SessionInfo, SessionPage, TurnResul
 import { parseAppraisalTurn, parseTextTurn } from './turn-input.js';
 import { buildTurnResult } from './turn-result.js';
 
+/** Compare-and-set retries of a turn before CONFLICT (several instances writing one session). */
+export const defaultMaxRetries = 32;
+
 /** Options of {@link createSessionService}. */
 export interface SessionServiceOptions {
   /** Where sessions live. Default: a new in-memory store. */
@@ -54,7 +57,7 @@ export interface SessionServiceOptions {
   personaWriter?: PersonaWriter;
   /** Session quota of an owner (undefined: unlimited). */
   maxSessions?: (owner: string) => number | undefined;
-  /** Compare-and-set retries before a turn fails with CONFLICT. Default 32 (several instances on one session). */
+  /** Compare-and-set retries before a turn fails with CONFLICT. Default {@link defaultMaxRetries}. */
   maxRetries?: number;
   /** Called when an event listener throws. Default: ignore. */
   onListenerError?: (error: unknown, event: string) => void;
@@ -124,7 +127,7 @@ export class SessionService {
     this.#random = options.random ?? createCryptoRandom();
     this.#sessionId = createIdGenerator(this.#random);
     this.#maxSessions = options.maxSessions ?? (() => undefined);
-    this.#maxRetries = options.maxRetries ?? 32;
+    this.#maxRetries = options.maxRetries ?? defaultMaxRetries;
     this.#events = new TypedEmitter(options.onListenerError ?? (() => {}));
     if (this.store.watch && options.watchStore !== false) {
       this.#changes = new ChangeFilter(this.clock.now());

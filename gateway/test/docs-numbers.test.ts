@@ -1,0 +1,38 @@
+/**
+ * Numbers the docs state, checked against the code that defines them: one source for each (issue 14).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defaultMaxRetries } from '@limbic/core';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, plansOf } from '../src/config.js';
+
+const docs = resolve(import.meta.dirname, '../../docs');
+/** A doc's text with runs of whitespace (line breaks, table padding) folded into one space. */
+const read = (name: string) => readFileSync(resolve(docs, name), 'utf8').replace(/\s+/g, ' ');
+const grouped = (n: number) => n.toLocaleString('en-US');
+
+describe('numbers in the docs agree with the code', () => {
+  it('the compare-and-set retries before CONFLICT', () => {
+    expect(read('errors.md')).toContain(`more than ${defaultMaxRetries} times`);
+    expect(read('storage.md')).toContain(`up to ${defaultMaxRetries} times`);
+  });
+
+  it('the plans’ per-key caps and the per-address cap', () => {
+    const config = loadConfig({});
+    const plans = plansOf(config);
+    const errors = read('errors.md');
+    for (const kind of ['sockets', 'subscriptions'] as const) {
+      expect(errors).toMatch(
+        new RegExp(`\\| ${grouped(plans.free[kind])} \\| ${grouped(plans.pro[kind])} \\|`),
+      );
+    }
+    expect(errors).toContain(
+      `${grouped(config.maxConnectionsPerAddress)} (\`LIMBIC_MAX_CONNECTIONS_PER_ADDRESS\`)`,
+    );
+    const readme = readFileSync(resolve(docs, '../README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain(
+      `| \`LIMBIC_MAX_CONNECTIONS_PER_ADDRESS\` | \`${config.maxConnectionsPerAddress}\` |`,
+    );
+  });
+});
