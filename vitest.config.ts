@@ -10,7 +10,9 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@limbic/source'] } },
   resolve: { conditions: ['@limbic/source'], alias: [{ find: /^graphql$/, replacement: graphql }] },
   test: {
+    globalSetup: ['test/build.ts'],
     include: [
+      'test/**/*.test.ts',
       'core/src/**/*.test.ts',
       'core/test/**/*.test.ts',
       'protocol/src/**/*.test.ts',

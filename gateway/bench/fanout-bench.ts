@@ -32,13 +32,8 @@ const appraisal = {
 };
 
 function startGateway(data: string): Promise<{ proc: ChildProcess; port: number }> {
-  const node = [
-    process.execPath,
-    '--import',
-    'tsx',
-    '--conditions=@limbic/source',
-    join(here, '../src/main.ts'),
-  ];
+  // The gateway as production runs it: compiled JavaScript (`npm run bench` builds first).
+  const node = [process.execPath, join(here, '../dist/main.js')];
   const [cmd, ...args] = pinned ? ['taskset', '-c', '1', ...node] : node;
   const proc = spawn(cmd!, args, {
     env: {

@@ -35,13 +35,21 @@ interface Server {
   port: number;
 }
 
-function start(script: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<Server> {
-  const node = [process.execPath, '--import', 'tsx', '--conditions=@limbic/source', script, ...args];
+/** The gateway as production runs it: compiled JavaScript (`npm run bench` builds first). */
+const gatewayMain = join(here, '../dist/main.js');
+
+/** A TypeScript script of this folder, through tsx. */
+function script(file: string, ...args: string[]): string[] {
+  return ['--import', 'tsx', '--conditions=@limbic/source', join(here, file), ...args];
+}
+
+function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<Server> {
+  const node = [process.execPath, ...args];
   const [cmd, ...rest] = pinned ? ['taskset', '-c', '1', ...node] : node;
   const proc = spawn(cmd!, rest, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`${script} did not start: ${out}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start: ${out}`)), 30_000);
     proc.stdout!.on('data', (chunk: Buffer) => {
       out += String(chunk);
       const m = ready.exec(out);
@@ -200,8 +208,7 @@ async function main(): Promise<void> {
   const servers: Server[] = [];
   try {
     const gateway = await start(
-      join(here, '../src/main.ts'),
-      [],
+      [gatewayMain],
       {
         PORT: '0',
         HOST: '127.0.0.1',
@@ -216,9 +223,9 @@ async function main(): Promise<void> {
       /listening on http:\/\/127\.0\.0\.1:(\d+)/,
     );
     servers.push(gateway);
-    const bareHttp = await start(join(here, 'bare-servers.ts'), ['http', '0'], {}, /READY (\d+)/);
+    const bareHttp = await start(script('bare-servers.ts', 'http', '0'), {}, /READY (\d+)/);
     servers.push(bareHttp);
-    const bareWs = await start(join(here, 'bare-servers.ts'), ['ws', '0'], {}, /READY (\d+)/);
+    const bareWs = await start(script('bare-servers.ts', 'ws', '0'), {}, /READY (\d+)/);
     servers.push(bareWs);
     const created = await fetch(`http://127.0.0.1:${gateway.port}/v1/persona`, {
       method: 'POST',

@@ -20,6 +20,12 @@ export interface Plan {
 /** The plan names of the interface's limits table. */
 export type PlanName = 'free' | 'pro' | 'enterprise';
 
+/** LOG_FORMAT: `json` (one JSON object per line), `pretty` (pino-pretty), or `auto`: pretty when stdout is a terminal. */
+export type LogFormat = 'json' | 'pretty' | 'auto';
+
+/** The values LOG_FORMAT accepts (unset means `auto`). */
+export const logFormats: readonly LogFormat[] = ['json', 'pretty'];
+
 /** A key given in LIMBIC_API_KEYS. */
 export interface ProvisionedKey {
   key: string;
@@ -64,10 +70,15 @@ export interface GatewayConfig extends StoreConfig {
    * the first start (printed once) and kept as a keyed hash in `<LIMBIC_DATA>/admin.json`.
    */
   adminToken: string | undefined;
-  /** The built dashboard served at /dashboard; default: the `dist` folder of the @limbic/dashboard package. */
+  /**
+   * The built dashboard served at /dashboard; default: the `dist` folder of the @limbic/dashboard package in the
+   * repository, else the copy shipped in the gateway package.
+   */
   dashboardDir: string | undefined;
   /** LOG_LEVEL, default info (fatal, error, warn, info, debug, trace, silent). */
   logLevel: string;
+  /** LOG_FORMAT: `json` or `pretty`; unset, `auto`: pretty when stdout is a terminal, JSON otherwise. */
+  logFormat: LogFormat;
   /** LIMBIC_ENTERPRISE_RPM: the enterprise plan's rate limit; default unlimited. */
   enterpriseRequestsPerMinute: number;
   /** LIMBIC_ENTERPRISE_SESSIONS: the enterprise plan's session quota; default unlimited. */
@@ -238,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     mongodbDb: env.LIMBIC_DB || undefined,
     mongodbWriteConcern: env.LIMBIC_MONGO_WRITE_CONCERN || 'majority',
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: (env.LOG_FORMAT || 'auto') as LogFormat,
     enterpriseRequestsPerMinute: number(
       env,
       'LIMBIC_ENTERPRISE_RPM',
@@ -270,6 +282,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     issues.push({
       path: 'LOG_LEVEL',
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    });
+  }
+  if (env.LOG_FORMAT && !(logFormats as readonly string[]).includes(env.LOG_FORMAT)) {
+    issues.push({
+      path: 'LOG_FORMAT',
+      message: `must be ${logFormats.join(' or ')} (got ${JSON.stringify(env.LOG_FORMAT)})`,
     });
   }
   const sync = env.LIMBIC_SQLITE_SYNCHRONOUS;

@@ -26,6 +26,7 @@ import { type GatewayContext, reportKeyRevoked } from './context.js';
 import { originAllowed } from './cors.js';
 import { type Classified, classify, endSocketWithJson, serverError, toErrorBody } from './errors.js';
 import { attachGraphQL, type GraphQLEndpoint } from './graphql/index.js';
+import { loggerOptions, OneLineLogController } from './logger.js';
 import { redact } from './redact.js';
 import { defaultDashboardDir, registerDashboardRoutes } from './routes/dashboard.js';
 import { registerRoutes } from './routes/index.js';
@@ -54,7 +55,10 @@ export interface GatewayOptions {
   operator?: OperatorAuth;
   /** The engine clock; default: the system clock scaled by LIMBIC_TIME_SCALE. */
   clock?: Clock;
-  /** Fastify logger options; default: pino at LOG_LEVEL to stdout. */
+  /**
+   * Fastify logger options over the defaults (pino at LOG_LEVEL to stdout, JSON or pretty by LOG_FORMAT), or false
+   * for none; requests are always logged with keys redacted.
+   */
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -135,23 +139,6 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     });
   const keys = options.keys ?? createMemoryKeyStore();
   const pepper = options.pepper ?? randomBytes(32).toString('hex');
-  // Whatever logger options come in, requests are serialized without headers and with keys redacted from URLs.
-  const serializers = {
-    req: (req: { method: string; url: string; id: string }) => ({
-      method: req.method,
-      url: redact(req.url),
-      id: req.id,
-    }),
-    res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-  };
-  const logger =
-    options.logger === false
-      ? false
-      : {
-          level: config.logLevel,
-          ...(typeof options.logger === 'object' ? options.logger : {}),
-          serializers,
-        };
   const app = Fastify({
     // Slowloris: a connection that trickles its headers or body is answered 408 and closed (Node checks every
     // quarter of the headers timeout, at most every second, instead of its default 30 s).
@@ -164,7 +151,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         },
         handler,
       ),
-    logger,
+    logger: loggerOptions(config.logLevel, config.logFormat, options.logger),
+    logController: new OneLineLogController(),
     bodyLimit: config.bodyLimit,
     genReqId: requestId,
     requestIdHeader: false,

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Starts the Limbic gateway from environment variables (see README: PORT, HOST, LIMBIC_TIME_SCALE, LIMBIC_API_KEYS,
- * LIMBIC_DATA, LIMBIC_STORE, MONGODB_URI, LIMBIC_KEY_SECRET, LIMBIC_ADMIN_TOKEN, LOG_LEVEL) and prints its URL, its
- * store, the dashboard's URL and, on a first start, a sandbox key and the operator (admin) token.
+ * LIMBIC_DATA, LIMBIC_STORE, MONGODB_URI, LIMBIC_KEY_SECRET, LIMBIC_ADMIN_TOKEN, LOG_LEVEL, LOG_FORMAT) and prints its
+ * URL, its store, the dashboard's URL and, on a first start, a sandbox key and the operator (admin) token. Compiled,
+ * it is `npm start` and the `limbic-gateway` bin; `npm run dev` runs this source through tsx.
  * Exit codes: 0 after SIGTERM/SIGINT, 1 when it cannot start (the port is taken, the store cannot be opened), 2 for
  * invalid configuration.
  */

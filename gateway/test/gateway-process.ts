@@ -28,8 +28,8 @@ export function tempDataDir(): string {
 }
 
 /**
- * Spawns the real start command (`node --import tsx gateway/src/main.ts`) on 127.0.0.1:0 with `env` over a clean
- * environment (no inherited Limbic variables).
+ * Spawns the real start command (`node gateway/dist/main.js`, built by the test run's global setup) on 127.0.0.1:0
+ * with `env` over a clean environment (no inherited Limbic variables).
  */
 export function spawnGateway(env: NodeJS.ProcessEnv): Started {
   const base: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
@@ -44,17 +44,14 @@ export function spawnGateway(env: NodeJS.ProcessEnv): Started {
     'LIMBIC_SQLITE_SYNCHRONOUS',
     'MONGODB_URI',
     'LIMBIC_DB',
+    'LOG_FORMAT',
   ])
     delete base[name];
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@limbic/source', 'gateway/src/main.ts'],
-    {
-      cwd: root,
-      env: { ...base, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['gateway/dist/main.js'], {
+    cwd: root,
+    env: { ...base, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.push(child);
   let text = '';
   const waiters = new Set<() => void>();

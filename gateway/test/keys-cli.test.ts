@@ -20,16 +20,16 @@ interface CliResult {
   stderr: string;
 }
 
-/** Runs the keys CLI the way `npm run keys` does, as a child process. */
+/** Runs the keys CLI the way `npm run keys` does (compiled, built by the global setup), as a child process. */
 async function keys(dataDir: string, ...args: string[]): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, LIMBIC_DATA: dataDir };
   delete env.LIMBIC_KEY_SECRET;
   try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', '--conditions=@limbic/source', 'gateway/src/cli/keys.ts', ...args],
-      { cwd: root, env, timeout: 15_000 },
-    );
+    const { stdout, stderr } = await run(process.execPath, ['gateway/dist/cli/keys.js', ...args], {
+      cwd: root,
+      env,
+      timeout: 15_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };

@@ -33,7 +33,7 @@ describe('start', { timeout: 60_000 }, () => {
     expect(presets.headers.get('x-ratelimit-limit')).toBe('600');
     // A key in the query string must not reach the logs either.
     await fetch(`${gateway.url}/v1/presets?token=${key}`);
-    await fetch(`${gateway.url}/v1/nowhere/${key}`);
+    const nowhere = await fetch(`${gateway.url}/v1/nowhere/${key}`);
 
     const startedAt = Date.now();
     await stop(gateway);
@@ -41,10 +41,42 @@ describe('start', { timeout: 60_000 }, () => {
     const output = gateway.output();
     expect(output.split(key)).toHaveLength(2);
     const afterBanner = output.slice(output.indexOf(key) + key.length);
-    expect(afterBanner).toMatch(/"msg":"incoming request"/);
     expect(afterBanner).not.toMatch(keyText);
     expect(afterBanner).toContain('token=[REDACTED]');
+    // Not a terminal: JSON, one line per request, after the response.
+    const requests = afterBanner
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.req !== undefined);
+    expect(requests.map((line) => [line.msg, line.req, line.res])).toEqual([
+      ['request completed', { method: 'GET', url: '/v1/health' }, { statusCode: 200 }],
+      ['request completed', { method: 'GET', url: '/v1/presets' }, { statusCode: 401 }],
+      ['request completed', { method: 'GET', url: '/v1/presets' }, { statusCode: 200 }],
+      ['request completed', { method: 'GET', url: '/v1/presets?token=[REDACTED]' }, { statusCode: 401 }],
+      ['request completed', { method: 'GET', url: '/v1/nowhere/svc_test_[REDACTED]' }, { statusCode: 404 }],
+    ]);
+    for (const line of requests) {
+      expect(line).toMatchObject({ level: 30, reqId: expect.stringMatching(/^req_/) });
+      expect(line.responseTime).toBeTypeOf('number');
+    }
+    expect(requests.at(-1)?.reqId).toBe(nowhere.headers.get('request-id'));
     expect(readFileSync(join(dir, 'keys.json'), 'utf8')).not.toContain(key.slice(9));
+  });
+
+  it('logs one pretty line per request with LOG_FORMAT=pretty', async () => {
+    const gateway = await startUp({ LIMBIC_DATA: dataDir(), LIMBIC_STORE: 'memory', LOG_FORMAT: 'pretty' });
+    const health = await fetch(`${gateway.url}/v1/health?token=svc_test_0123456789abcdefgh`);
+    const id = health.headers.get('request-id');
+    const [line = ''] = await gateway.waitFor(/^.*INFO: GET \/v1\/health\?token=.*$/m);
+    expect(line).toMatch(
+      new RegExp(
+        `^\\[\\d\\d:\\d\\d:\\d\\d\\.\\d{3}\\] INFO: GET /v1/health\\?token=\\[REDACTED\\] 200 \\d+\\.\\d ms \\(${id}\\)$`,
+      ),
+    );
+    await stop(gateway);
+    expect(gateway.output()).not.toContain('{"level"');
+    expect(gateway.output()).toMatch(/INFO: shutting down \{"signal":"SIGTERM"\}/);
   });
 
   it('prints no key on a second start on the same data, but says one exists', async () => {

@@ -1,3 +1,5 @@
+// The builder's declared type names Pothos's global namespace: its declaration file must load @pothos/core.
+/// <reference types="@pothos/core" preserve="true" />
 import SchemaBuilder from '@pothos/core';
 import type { FastifyReply } from 'fastify';
 import type { Principal } from '../auth/authenticator.js';

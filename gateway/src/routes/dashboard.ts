@@ -17,14 +17,15 @@ export const dashboardCsp =
 const immutable = 'public, max-age=31536000, immutable';
 
 /**
- * The built dashboard: `dist` of the @limbic/dashboard package when it resolves, else `dashboard/dist` in the
- * repository (this file sits in gateway/src/routes or gateway/dist/routes).
+ * The built dashboard: `dist` of the @limbic/dashboard workspace package when it resolves (in the repository), else
+ * the copy that `npm pack` puts into the gateway package (`dashboard/` beside `dist/`, made by its `prepack` script).
  */
 export function defaultDashboardDir(): string {
   try {
     return join(dirname(createRequire(import.meta.url).resolve('@limbic/dashboard/package.json')), 'dist');
   } catch {
-    return fileURLToPath(new URL('../../../dashboard/dist', import.meta.url));
+    // This file sits in src/routes or dist/routes of the gateway package.
+    return fileURLToPath(new URL('../../dashboard', import.meta.url));
   }
 }
 

@@ -1,0 +1,84 @@
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import pretty from 'pino-pretty';
+import type { LogFormat } from './config.js';
+import { redact } from './redact.js';
+
+// Whatever logger options come in, requests are serialized without headers and with keys redacted from URLs.
+const serializers = {
+  req: (req: { method: string; url: string }) => ({ method: req.method, url: redact(req.url) }),
+  res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+};
+
+interface RequestLine {
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+  reqId?: string;
+}
+
+/** One line per entry: `GET /v1/presets 200 1.3 ms (req_…)` for requests, the message otherwise. */
+function prettyMessage(log: Record<string, unknown>, messageKey: string): string {
+  const { req, res, responseTime, reqId } = log as RequestLine;
+  const id = reqId === undefined ? '' : ` (${reqId})`;
+  if (req && res && responseTime !== undefined)
+    return `${req.method} ${req.url} ${res.statusCode} ${responseTime.toFixed(1)} ms${id}`;
+  return `${String(log[messageKey] ?? '')}${id}`;
+}
+
+/**
+ * A pino-pretty stream for people reading a terminal: local time, level, one line per entry, colours on a terminal
+ * only. Synchronous, so the last lines before `process.exit` are not lost.
+ */
+function prettyStream() {
+  return pretty({
+    sync: true,
+    colorize: process.stdout.isTTY === true,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: prettyMessage,
+  });
+}
+
+/** True when logs should be pretty: LOG_FORMAT=pretty, or unset (`auto`) with stdout on a terminal. */
+export function isPretty(format: LogFormat, isTTY: boolean = process.stdout.isTTY === true): boolean {
+  return format === 'pretty' || (format === 'auto' && isTTY);
+}
+
+/**
+ * Fastify's logger options: pino at `level`, JSON or pretty by `format`, with `given` (a test's stream, say) over
+ * them, and always the redacting serializers.
+ */
+export function loggerOptions(
+  level: string,
+  format: LogFormat,
+  given: FastifyServerOptions['logger'],
+): NonNullable<FastifyServerOptions['logger']> {
+  if (given === false) return false;
+  const own = typeof given === 'object' ? given : {};
+  return {
+    level,
+    ...(own.stream === undefined && isPretty(format) ? { stream: prettyStream() } : {}),
+    ...own,
+    serializers,
+  };
+}
+
+/**
+ * Fastify's request logging in one line per request instead of two: nothing when a request arrives; when its
+ * response is sent, method, redacted URL, status, response time (ms) and request id (`reqId`) at info.
+ */
+export class OneLineLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}

@@ -1,0 +1,355 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * What a bot operator gets from `npm install`: the public packages packed with `npm pack` (the global setup built
+ * dist/), installed from the tarballs into an empty project outside the repository, and used with plain Node
+ * resolution (no `@limbic/source` condition, no workspace, no repository on any lookup path).
+ */
+
+const root = resolve(import.meta.dirname, '..');
+const publicPackages = [
+  '@limbic/core',
+  '@limbic/protocol',
+  '@limbic/store',
+  '@limbic/client',
+  '@limbic/bot-kit',
+  '@limbic/telegram',
+  '@limbic/discord',
+  '@limbic/gateway',
+];
+/** Every entry point a user may import (not `/testing`, which needs vitest). */
+const entryPoints = [
+  '@limbic/core',
+  '@limbic/core/appraisal',
+  '@limbic/core/emitter',
+  '@limbic/core/errors',
+  '@limbic/protocol',
+  '@limbic/protocol/errors',
+  '@limbic/store',
+  '@limbic/store/sqlite',
+  '@limbic/store/mongodb',
+  '@limbic/client',
+  '@limbic/bot-kit',
+  '@limbic/telegram',
+  '@limbic/discord',
+  '@limbic/gateway',
+];
+
+const work = mkdtempSync(join(tmpdir(), 'limbic-packaging-'));
+const project = join(work, 'project');
+const running: ChildProcess[] = [];
+
+/** The repository's installed version of a third-party package, so the install finds it in the npm cache. */
+function repoVersion(name: string): string {
+  const manifest = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8'));
+  return `${name}@${(manifest as { version: string }).version}`;
+}
+
+/** The test's environment without what npm, vitest or the developer's shell would leak into a user's project. */
+function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) {
+    if (
+      /^(npm_(package|lifecycle)_|npm_config_local_prefix$|npm_command$|INIT_CWD$|NODE_OPTIONS$)/.test(name)
+    )
+      delete env[name];
+    if (/^(LIMBIC_|MONGODB_URI$|LOG_FORMAT$|LOG_LEVEL$|PORT$|HOST$)/.test(name)) delete env[name];
+  }
+  return { ...env, ...extra };
+}
+
+async function run(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
+  try {
+    const { stdout } = await promisify(execFile)(file, args, {
+      cwd,
+      env: userEnv(env),
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return stdout;
+  } catch (error) {
+    const e = error as Error & { stdout?: string; stderr?: string };
+    throw new Error(`${file} ${args.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+  }
+}
+
+/** Runs an ES module written into the project and parses the JSON it prints. */
+async function runScript<T>(name: string, source: string, env: NodeJS.ProcessEnv = {}): Promise<T> {
+  writeFileSync(join(project, name), source);
+  return JSON.parse(await run(process.execPath, [name], project, env)) as T;
+}
+
+/** The workspace packages that are not private: what `npm publish` would publish. */
+function publishable(): string[] {
+  const { workspaces } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    workspaces: string[];
+  };
+  const dirs = workspaces.flatMap((pattern) =>
+    pattern.endsWith('/*')
+      ? readdirSync(join(root, pattern.slice(0, -2))).map((name) => `${pattern.slice(0, -2)}/${name}`)
+      : [pattern],
+  );
+  return dirs
+    .map((dir) => join(root, dir, 'package.json'))
+    .filter((file) => existsSync(file))
+    .map((file) => JSON.parse(readFileSync(file, 'utf8')) as { name: string; private?: boolean })
+    .filter((manifest) => manifest.private !== true)
+    .map((manifest) => manifest.name);
+}
+
+beforeAll(async () => {
+  expect(publishable().sort()).toEqual([...publicPackages].sort());
+  const packs = join(work, 'packs');
+  mkdirSync(packs);
+  // The packages' prepack scripts run too: tsc -b (a no-op after the global setup) and the gateway's dashboard copy.
+  await run(
+    'npm',
+    [
+      'pack',
+      '--loglevel=warn',
+      '--pack-destination',
+      packs,
+      ...publicPackages.flatMap((name) => ['-w', name]),
+    ],
+    root,
+  );
+  const tarballs = readdirSync(packs).map((file) => join(packs, file));
+  expect(tarballs).toHaveLength(publicPackages.length);
+  mkdirSync(project);
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'limbic-consumer', private: true, type: 'module' }),
+  );
+  // The bot frameworks are the operator's own (peer dependencies); @types/node for the typecheck.
+  const own = ['better-sqlite3', '@types/node', 'grammy', 'discord.js'].map(repoVersion);
+  await run(
+    'npm',
+    ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', ...tarballs, ...own],
+    project,
+  );
+  // --ignore-scripts skipped better-sqlite3's native build: compiling SQLite takes minutes, and its prebuilt
+  // binaries come from GitHub, which a test cannot count on. The repository's build is the same module for the
+  // same Node and the same version (pinned above).
+  const native = 'build/Release/better_sqlite3.node';
+  const installed = join(project, 'node_modules/better-sqlite3');
+  mkdirSync(join(installed, 'build/Release'), { recursive: true });
+  copyFileSync(join(root, 'node_modules/better-sqlite3', native), join(installed, native));
+}, 240_000);
+
+afterAll(() => {
+  for (const child of running)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed packages, installed in an empty project', { timeout: 60_000 }, () => {
+  it('load from dist/ with plain Node resolution and run a text turn and an appraisal turn', async () => {
+    const result = await runScript<{
+      resolved: string[];
+      text: { discrete_emotion: string; appraiser: string; perceived: { group: string } | null };
+      appraisal: { discrete_emotion: string; prompt: string };
+    }>(
+      'core.mjs',
+      `import { createSessionService } from '@limbic/core';
+const specifiers = ${JSON.stringify(entryPoints)};
+for (const specifier of specifiers) await import(specifier);
+const limbic = createSessionService();
+const { sessionId } = await limbic.createSession('me', { preset: 'cheerful_companion' });
+const text = await limbic.textTurn('me', { sessionId, message: 'You did it, you won the game!' });
+const appraisal = await limbic.appraisalTurn('me', {
+  sessionId,
+  appraisal: { goal_relevance: 0.9, goal_congruence: -0.8, expectedness: 0.3, controllability: 0.7, agency: -0.9, norm_compatibility: -0.7 },
+  elapsedSeconds: 120,
+});
+console.log(JSON.stringify({
+  resolved: specifiers.map((specifier) => import.meta.resolve(specifier)),
+  text: { discrete_emotion: text.discrete_emotion, appraiser: text.appraiser, perceived: text.perceived },
+  appraisal: { discrete_emotion: appraisal.discrete_emotion, prompt: appraisal.prompt_data.formatted.system_prompt },
+}));
+`,
+    );
+    const installed = new URL(`file://${project}/node_modules/@limbic/`).href;
+    for (const url of result.resolved) {
+      expect(url.startsWith(installed)).toBe(true);
+      expect(url).toMatch(/\/dist\/[\w/-]+\.js$/);
+    }
+    // The offline reader read the text with its weights from the package.
+    expect(result.text.appraiser).toBe('reader');
+    expect(result.text.perceived?.group).toBe('joy');
+    expect(result.text.discrete_emotion).toMatch(/^[a-z_]+$/);
+    expect(result.appraisal.discrete_emotion).toMatch(/^[a-z_]+$/);
+    expect(result.appraisal.prompt.length).toBeGreaterThan(100);
+  });
+
+  it('start with the limbic-gateway bin on SQLite, serve @limbic/client, the dashboard and GraphQL, and stop', async () => {
+    const data = join(work, 'data');
+    const gateway = spawn(join(project, 'node_modules/.bin/limbic-gateway'), [], {
+      cwd: project,
+      env: userEnv({ PORT: '0', HOST: '127.0.0.1', LIMBIC_DATA: data }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.push(gateway);
+    let output = '';
+    const banner = new Promise<void>((done, fail) => {
+      const read = (chunk: Buffer) => {
+        output += String(chunk);
+        if (/sandbox key.*\n\n/s.test(output)) done();
+      };
+      gateway.stdout.on('data', read);
+      gateway.stderr.on('data', read);
+      gateway.on('exit', (code) => fail(new Error(`the gateway exited with ${code}:\n${output}`)));
+    });
+    const exited = new Promise<number | null>((done) => gateway.on('exit', done));
+    await banner;
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
+    const key = /sandbox key \(shown once, keep it\): (svc_test_\S+)/.exec(output)?.[1] ?? '';
+    expect(output).toContain(`store: sqlite ${join(data, 'limbic.db')}`);
+    expect(output).toContain(`dashboard: ${url}/dashboard\n`);
+
+    const client = await runScript<{ created: string; rest: string; live: string; turns: number }>(
+      'client.mjs',
+      `import { createLimbicClient } from '@limbic/client';
+const limbic = createLimbicClient({ baseUrl: process.env.URL, apiKey: process.env.KEY });
+const { sessionId } = await limbic.createSession({ preset: 'cheerful_companion' });
+const rest = await limbic.turn(sessionId, 'I got the job!');
+const socket = limbic.connect(sessionId);
+const live = await socket.turn('Are you still there?');
+await socket.close();
+const state = await limbic.getState(sessionId);
+console.log(JSON.stringify({ created: sessionId, rest: rest.discrete_emotion, live: live.discrete_emotion, turns: state.turns }));
+`,
+      { URL: url, KEY: key },
+    );
+    expect(client.created).toMatch(/\S/);
+    expect(client.rest).toMatch(/^[a-z_]+$/);
+    expect(client.live).toMatch(/^[a-z_]+$/);
+    expect(client.turns).toBe(2);
+
+    const dashboard = await fetch(`${url}/dashboard/`);
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.text()).toMatch(/<script type="module" crossorigin src="\/dashboard\/assets\//);
+    const graphql = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ query: '{ sessions(first: 5) { edges { node { sessionId } } } }' }),
+    });
+    expect(await graphql.json()).toEqual({
+      data: { sessions: { edges: [{ node: { sessionId: client.created } }] } },
+    });
+
+    const keys = await run(join(project, 'node_modules/.bin/limbic-keys'), ['list'], project, {
+      LIMBIC_DATA: data,
+    });
+    expect(keys).toContain(`Keys in ${data}:`);
+    expect(keys).toContain(`${key.slice(0, 13)}…${key.slice(-4)}`);
+
+    gateway.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // Not a terminal: JSON logs, one line per request, no key.
+    expect(output).toMatch(/"req":\{"method":"POST","url":"\/graphql"\},"res":\{"statusCode":200\}/);
+    expect(output.split(key)).toHaveLength(2);
+  });
+
+  it('typecheck a consumer against the installed types', () => {
+    const consumer = join(project, 'consumer.ts');
+    writeFileSync(
+      consumer,
+      `import { attachLimbic } from '@limbic/discord';
+import { openEngine } from '@limbic/bot-kit';
+import { createLimbicClient, isLimbicApiError, type TurnResult } from '@limbic/client';
+import { createManualClock, createSessionService } from '@limbic/core';
+import { createGateway } from '@limbic/gateway';
+import { LimbicApiError } from '@limbic/protocol';
+import { openStore } from '@limbic/store';
+import { type LimbicFlavor, limbic } from '@limbic/telegram';
+import { Client } from 'discord.js';
+import { Bot, type Context } from 'grammy';
+
+export async function main(): Promise<string> {
+  const service = createSessionService({ clock: createManualClock() });
+  const { sessionId } = await service.createSession('me', { preset: 'cheerful_companion' });
+  const turn: TurnResult = await service.textTurn('me', { sessionId, message: 'hello' });
+  // @ts-expect-error: the emotion is a string
+  const wrong: number = turn.discrete_emotion;
+
+  const client = createLimbicClient({ baseUrl: 'http://127.0.0.1:8787', apiKey: 'svc_test_0123456789abcdef' });
+  try {
+    await client.turn(sessionId, 'hi');
+  } catch (error) {
+    if (isLimbicApiError(error, 'RATE_LIMIT')) return String(error.retryAfter);
+    if (error instanceof LimbicApiError) return error.code;
+  }
+
+  const gateway = await createGateway({ config: { port: 0 } });
+  const url: string = await gateway.listen();
+  await gateway.close();
+  const store = await openStore({
+    store: 'sqlite',
+    dataDir: './data',
+    sqliteFile: 'limbic.db',
+    sqliteSynchronous: 'FULL',
+    mongodbWriteConcern: 'majority',
+  });
+  await store.close();
+
+  const engine = await openEngine();
+  const bot = new Bot<Context & LimbicFlavor>('token');
+  bot.use(limbic<Context & LimbicFlavor>({ api: bot.api, engine, persona: { preset: 'cheerful_companion' } }));
+  const character = attachLimbic(new Client({ intents: [] }), { engine, persona: { preset: 'playful_trickster' } });
+  character.onTurn((result) => console.log(result.promptData.formatted.system_prompt));
+  return turn.discrete_emotion + url + wrong;
+}
+`,
+    );
+    const options: ts.CompilerOptions = {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      strict: true,
+      noEmit: true,
+      types: ['node'],
+      typeRoots: [join(project, 'node_modules/@types')],
+    };
+    const program = ts.createProgram([consumer], options);
+    const ours = program
+      .getSourceFiles()
+      .filter((file) => file.fileName === consumer || file.fileName.includes('/node_modules/@limbic/'));
+    // Our declaration files are checked too; the third-party ones they reach are not (skipLibCheck, for them).
+    const diagnostics = [
+      ...program.getOptionsDiagnostics(),
+      ...program.getGlobalDiagnostics(),
+      ...ours.flatMap((file) => [
+        ...program.getSyntacticDiagnostics(file),
+        ...program.getSemanticDiagnostics(file),
+      ]),
+    ];
+    const host = {
+      getCanonicalFileName: (f: string) => f,
+      getCurrentDirectory: () => project,
+      getNewLine: () => '\n',
+    };
+    expect(ts.formatDiagnostics(diagnostics, host)).toBe('');
+    expect(ours.filter((file) => file.fileName.endsWith('.d.ts')).length).toBeGreaterThan(50);
+    // Every file but TypeScript's own libraries came from the project, none from the repository.
+    const outside = program
+      .getSourceFiles()
+      .filter(
+        (file) => !program.isSourceFileDefaultLibrary(file) && !file.fileName.startsWith(`${project}/`),
+      );
+    expect(outside.map((file) => file.fileName)).toEqual([]);
+  });
+});
