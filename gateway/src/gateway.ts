@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import cors from '@fastify/cors';
 import {
   type Clock,
+  createMemoryStore,
   createProactiveScheduler,
   createSessionService,
   createSystemClock,
@@ -21,15 +22,20 @@ import { createFailedAuthLimiter } from './auth/failed-auth-limiter.js';
 import { createMemoryKeyStore, type KeyStore } from './auth/key-store.js';
 import { createRequestLimiter, limiterOptionsFor, rateLimitHeaders } from './auth/rate-limiter.js';
 import { createRevocationWatch, type RevocationWatch } from './auth/revocation-watch.js';
+import { toProxyTrust } from './auth/trust-proxy.js';
 import { type GatewayConfig, loadConfig, plansOf } from './config.js';
 import { type GatewayContext, reportKeyRevoked } from './context.js';
 import { originAllowed } from './cors.js';
 import { type Classified, classify, endSocketWithJson, serverError, toErrorBody } from './errors.js';
 import { attachGraphQL, type GraphQLEndpoint } from './graphql/index.js';
+import { createGatewayMetrics, type GatewayMetrics } from './metrics/gateway-metrics.js';
+import { instrumentGateway } from './metrics/instrument.js';
+import { timeStore } from './metrics/timed-store.js';
 import { redact } from './redact.js';
 import { defaultDashboardDir, registerDashboardRoutes } from './routes/dashboard.js';
 import { registerRoutes } from './routes/index.js';
 import { allowedMethodsOf } from './routes/method-not-allowed.js';
+import { registerMetricsRoute } from './routes/metrics.js';
 import { Subscribers } from './subscribers.js';
 import { attachWebSocket, type WebSocketEndpoint } from './ws/index.js';
 import { rejectUpgrade, upgradeRouterOf } from './ws/upgrade-router.js';
@@ -41,8 +47,13 @@ export const gatewayVersion = '0.1.0';
 export interface GatewayOptions {
   /** Overrides of the configuration (defaults: {@link loadConfig} of an empty environment). */
   config?: Partial<GatewayConfig>;
-  /** The session service; default: a new one on an in-memory store with the engine clock. */
+  /**
+   * The session service; default: a new one on an in-memory store (timed by `metrics`) with the engine clock. A
+   * service passed in has its store timed only if it was made with `timeStore(store, metrics)`.
+   */
   service?: SessionService;
+  /** The Prometheus metrics served at /metrics; default: new ones (with process metrics if LIMBIC_METRICS_PROCESS). */
+  metrics?: GatewayMetrics;
   /** Where API keys live; default: in memory. */
   keys?: KeyStore;
   /** The pepper of key hashes; default: random per process (fine with an in-memory key store). */
@@ -68,6 +79,8 @@ export interface Gateway {
   websocket: WebSocketEndpoint;
   /** The GraphQL endpoint at /graphql (HTTP, SSE and graphql-ws). */
   graphql: GraphQLEndpoint;
+  /** The metrics served at GET /metrics. */
+  metrics: GatewayMetrics;
   /** Reports keys that stopped working to `context.onKeyRevoked` (every second; tests may call `check()`). */
   revocations: RevocationWatch;
   /** Starts listening; resolves with the base URL (e.g. `http://127.0.0.1:8787`). */
@@ -127,10 +140,13 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const config: GatewayConfig = { ...loadConfig({}), ...options.config };
   const plans = plansOf(config);
   const clock = options.clock ?? createSystemClock(config.timeScale);
+  const metrics = options.metrics ?? createGatewayMetrics({ processMetrics: config.metricsProcess });
+  const proxyTrust = toProxyTrust(config.trustProxy);
   const service =
     options.service ??
     createSessionService({
       clock,
+      store: timeStore(createMemoryStore(), metrics),
       ...(config.llm ? llmServiceOptions(config.llm, { onFallback: logFallback(() => app.log) }) : {}),
     });
   const keys = options.keys ?? createMemoryKeyStore();
@@ -165,6 +181,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         handler,
       ),
     logger,
+    // LIMBIC_TRUST_PROXY, as the function `clientAddress()` uses too, so request.ip and the limits agree.
+    trustProxy: proxyTrust ?? false,
     bodyLimit: config.bodyLimit,
     genReqId: requestId,
     requestIdHeader: false,
@@ -209,6 +227,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     ]),
     subscribers,
     connections: countConnections(app.server, config.maxConnectionsPerAddress),
+    proxyTrust,
   };
 
   // The per-address connection cap, first of all: a connection past it is refused whatever it asks for. REST
@@ -263,7 +282,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     }
     const admission = await admit(context, {
       credential: bearerToken(request.headers.authorization),
-      address: clientAddress(request.raw),
+      address: clientAddress(context, request.raw),
       transport: 'rest',
     });
     if (!admission.ok) {
@@ -276,6 +295,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     request.principal = admission.principal;
     reply.headers(rateLimitHeaders(admission.decision));
   });
+
+  const stopMetrics = instrumentGateway(app, context, metrics);
 
   app.setErrorHandler((error, request, reply) => {
     const c = classify(error);
@@ -316,12 +337,14 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   registerRoutes(app, context);
   const graphql = attachGraphQL(app, context);
   registerDashboardRoutes(app, config.dashboardDir ?? defaultDashboardDir());
+  registerMetricsRoute(app, context, metrics);
   const ws = attachWebSocket(app.server, context);
   const scheduler = createProactiveScheduler({
     service: context.service,
     clock: context.clock,
     timeScale: context.config.timeScale,
     onError: (err, sessionId) => app.log.error({ err, sessionId }, 'proactive scheduling failed'),
+    onCheck: (lateMs) => metrics.schedulerLag.observe(lateMs / 1000),
   });
 
   const revocations = createRevocationWatch({
@@ -351,6 +374,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     scheduler,
     websocket: ws,
     graphql,
+    metrics,
     revocations,
     async listen() {
       await app.listen({ port: config.port, host: config.host });
@@ -361,6 +385,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     },
     async close() {
       await app.close();
+      stopMetrics();
       context.limiter.close();
       await keys.close();
     },
