@@ -90,4 +90,45 @@ describe('createProactiveScheduler', () => {
     expect(raised.map((action) => action.type)).toContain('attachment_seeking');
     scheduler.stop();
   });
+
+  it('reports how late each due check runs, in wall time', async () => {
+    const { time, service } = await bondedService();
+    const late: number[] = [];
+    // Timers that fire 5 s after they are due, as on a loaded event loop.
+    const scheduler = createProactiveScheduler({
+      service,
+      clock: time.clock,
+      timers: {
+        setTimeout: (fn, delayMs) => time.timers.setTimeout(fn, delayMs + 5_000),
+        clearTimeout: (handle) => time.timers.clearTimeout(handle),
+      },
+      onCheck: (lateMs) => late.push(lateMs),
+    });
+    scheduler.start();
+    await time.advance(3 * 24 * hour);
+    scheduler.stop();
+    expect(late.length).toBeGreaterThan(0);
+    expect(new Set(late)).toEqual(new Set([5_000]));
+  });
+
+  it('reports a failing lateness hook and still runs the check', async () => {
+    const { time, service } = await bondedService();
+    const errors: unknown[] = [];
+    const raised: ProactiveAction[] = [];
+    service.on('proactive', ({ action }) => raised.push(action));
+    const scheduler = createProactiveScheduler({
+      service,
+      clock: time.clock,
+      timers: time.timers,
+      onError: (error) => errors.push(error),
+      onCheck: () => {
+        throw new Error('metrics broke');
+      },
+    });
+    scheduler.start();
+    await time.advance(3 * 24 * hour);
+    scheduler.stop();
+    expect(errors.length).toBeGreaterThan(0);
+    expect(raised.map((action) => action.type)).toContain('attachment_seeking');
+  });
 });

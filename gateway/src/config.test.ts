@@ -51,6 +51,9 @@ describe('loadConfig', () => {
       wsMaxMessage: 64 * 1024,
       heartbeatMs: 30_000,
       failedAuthPerMinute: 30,
+      trustProxy: false,
+      metricsToken: undefined,
+      metricsProcess: false,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       corsOrigins: [],
@@ -128,6 +131,20 @@ describe('loadConfig', () => {
     expect(messageOf({ LIMBIC_ADMIN_TOKEN: 'short' })).not.toContain('short');
   });
 
+  it('refuses a short, spaced or API-key-shaped LIMBIC_METRICS_TOKEN, and a LIMBIC_METRICS_PROCESS not boolean', () => {
+    expect(loadConfig({ LIMBIC_METRICS_TOKEN: 'a-scraper-token-of-mine' }).metricsToken).toBe(
+      'a-scraper-token-of-mine',
+    );
+    for (const token of ['short', 'has spaces in the token', 'svc_test_0123456789abcdefgh']) {
+      expect(issuesOf({ LIMBIC_METRICS_TOKEN: token }).map((i) => i.path)).toEqual(['LIMBIC_METRICS_TOKEN']);
+    }
+    expect(messageOf({ LIMBIC_METRICS_TOKEN: 'short' })).not.toContain('short');
+    expect(loadConfig({ LIMBIC_METRICS_PROCESS: 'true' }).metricsProcess).toBe(true);
+    expect(issuesOf({ LIMBIC_METRICS_PROCESS: 'yes' })).toEqual([
+      { path: 'LIMBIC_METRICS_PROCESS', message: 'must be true or false (got "yes")' },
+    ]);
+  });
+
   it('refuses a port out of range', () => {
     expect(issuesOf({ PORT: '65536' }).map((i) => i.path)).toEqual(['PORT']);
     expect(issuesOf({ PORT: '-1' }).map((i) => i.path)).toEqual(['PORT']);
@@ -159,6 +176,42 @@ describe('LIMBIC_STORE', () => {
       { path: 'MONGODB_URI', message: 'must be set when LIMBIC_STORE is mongodb' },
     ]);
     expect(issuesOf({ MONGODB_URI: 'http://db.example' }).map((i) => i.path)).toEqual(['MONGODB_URI']);
+  });
+});
+
+describe('LIMBIC_TRUST_PROXY', () => {
+  it("reads Fastify's trustProxy forms: true, a hop count, addresses and CIDRs", () => {
+    const trust = (value: string) => loadConfig({ LIMBIC_TRUST_PROXY: value }).trustProxy;
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('2')).toBe(2);
+    expect(trust(' 10.0.0.0/8, ::1 ,loopback,192.168.1.7,')).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+      '192.168.1.7',
+    ]);
+  });
+
+  it('names the variable and the entry that is neither an address nor a CIDR', () => {
+    expect(issuesOf({ LIMBIC_TRUST_PROXY: '10.0.0.1,proxy.internal,10.0.0.0/33' })).toEqual([
+      {
+        path: 'LIMBIC_TRUST_PROXY[1]',
+        message:
+          'must be true, false, a hop count, or comma-separated IP addresses or CIDRs of the proxies (got "proxy.internal")',
+      },
+      {
+        path: 'LIMBIC_TRUST_PROXY[2]',
+        message:
+          'must be true, false, a hop count, or comma-separated IP addresses or CIDRs of the proxies (got "10.0.0.0/33")',
+      },
+    ]);
+    expect(messageOf({ LIMBIC_TRUST_PROXY: 'yes' })).toMatch(
+      /^Invalid configuration: LIMBIC_TRUST_PROXY\[0\]: /,
+    );
+    expect(issuesOf({ LIMBIC_TRUST_PROXY: '1000' }).map((i) => i.path)).toEqual(['LIMBIC_TRUST_PROXY']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { type LlmSettings, llmSettingsFromEnv, toValidationError, type ValidationIssue } from '@limbic/core';
 import { type StoreConfig, type StoreKind, storeKinds } from '@limbic/store';
+import { parseTrustProxy, type TrustProxySetting } from './auth/trust-proxy.js';
 import { corsOriginIssue } from './cors.js';
 
 /**
@@ -102,6 +103,23 @@ export interface GatewayConfig extends StoreConfig {
   /** LIMBIC_FAILED_AUTH_PER_MINUTE, default 30: failed authentications per client address before 429. */
   failedAuthPerMinute: number;
   /**
+   * LIMBIC_TRUST_PROXY, default false: which peers are reverse proxies whose X-Forwarded-For names the client, in
+   * Fastify's `trustProxy` forms: `true` (every hop), a hop count, or comma-separated addresses and CIDRs of the
+   * proxies. The client address then comes from X-Forwarded-For for the failed-authentication limit, on REST and
+   * both WebSocket upgrades; the per-address connection cap keeps counting TCP peers.
+   */
+  trustProxy: TrustProxySetting;
+  /**
+   * LIMBIC_METRICS_TOKEN: a Bearer token for GET /metrics besides the operator token (for a Prometheus scraper that
+   * should not hold the operator token); default none.
+   */
+  metricsToken: string | undefined;
+  /**
+   * LIMBIC_METRICS_PROCESS, default false: also export prom-client's default metrics at /metrics (process CPU and
+   * memory, event-loop lag, garbage collection, heap), which cost a GC observer and an event-loop delay sampler.
+   */
+  metricsProcess: boolean;
+  /**
    * LIMBIC_HEADERS_TIMEOUT_MS, default 10 000: a connection must send a request's headers within this time, or it
    * gets 408 and is closed (slowloris). Checked every quarter of it, at most every second.
    */
@@ -166,6 +184,24 @@ function number(
     return fallback;
   }
   return n;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, issues: ValidationIssue[]): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  issues.push({ path: name, message: `must be true or false (got ${JSON.stringify(raw)})` });
+  return false;
+}
+
+/** An operator-chosen token (admin, metrics): 16-512 characters without spaces, never shaped like an API key. */
+function checkToken(name: string, token: string | undefined, issues: ValidationIssue[]): void {
+  if (token === undefined) return;
+  if (token.length < 16 || token.length > 512 || /\s/.test(token)) {
+    issues.push({ path: name, message: 'must be 16-512 characters without spaces' });
+  } else if (/^svc_(live|test)_/.test(token)) {
+    issues.push({ path: name, message: 'must not start with svc_live_ or svc_test_ (API keys do)' });
+  }
 }
 
 function parseKeys(raw: string | undefined, issues: ValidationIssue[]): ProvisionedKey[] {
@@ -273,6 +309,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     wsMaxMessage: 64 * 1024,
     heartbeatMs: number(env, 'LIMBIC_HEARTBEAT_MS', 30_000, issues, 100, 3_600_000),
     failedAuthPerMinute: number(env, 'LIMBIC_FAILED_AUTH_PER_MINUTE', 30, issues, 1, 1e9),
+    trustProxy: parseTrustProxy(env.LIMBIC_TRUST_PROXY, issues),
+    metricsToken: env.LIMBIC_METRICS_TOKEN || undefined,
+    metricsProcess: flag(env, 'LIMBIC_METRICS_PROCESS', issues),
     headersTimeoutMs: number(env, 'LIMBIC_HEADERS_TIMEOUT_MS', 10_000, issues, 100, 600_000),
     requestTimeoutMs: number(env, 'LIMBIC_REQUEST_TIMEOUT_MS', 30_000, issues, 100, 3_600_000),
     llm: llmSettingsFromEnv(env, issues),
@@ -311,15 +350,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
   if (config.keySecret !== undefined && config.keySecret.length < 16) {
     issues.push({ path: 'LIMBIC_KEY_SECRET', message: 'must be at least 16 characters' });
   }
-  const admin = config.adminToken;
-  if (admin !== undefined && (admin.length < 16 || admin.length > 512 || /\s/.test(admin))) {
-    issues.push({ path: 'LIMBIC_ADMIN_TOKEN', message: 'must be 16-512 characters without spaces' });
-  } else if (admin !== undefined && /^svc_(live|test)_/.test(admin)) {
-    issues.push({
-      path: 'LIMBIC_ADMIN_TOKEN',
-      message: 'must not start with svc_live_ or svc_test_ (API keys do)',
-    });
-  }
+  checkToken('LIMBIC_ADMIN_TOKEN', config.adminToken, issues);
+  checkToken('LIMBIC_METRICS_TOKEN', config.metricsToken, issues);
   if (config.requestTimeoutMs < config.headersTimeoutMs) {
     issues.push({
       path: 'LIMBIC_REQUEST_TIMEOUT_MS',

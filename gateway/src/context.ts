@@ -6,6 +6,7 @@ import type { ConnectionCounter } from './auth/connection-cap.js';
 import type { FailedAuthLimiter } from './auth/failed-auth-limiter.js';
 import type { KeyStore } from './auth/key-store.js';
 import type { RequestLimiter } from './auth/rate-limiter.js';
+import type { ProxyTrust } from './auth/trust-proxy.js';
 import type { GatewayConfig, Plan, PlanName } from './config.js';
 import type { Subscribers } from './subscribers.js';
 
@@ -36,6 +37,8 @@ export interface GatewayContext {
   subscribers: Subscribers;
   /** Open TCP connections per client address, for the per-address cap. */
   connections: ConnectionCounter;
+  /** Which peers are trusted proxies (LIMBIC_TRUST_PROXY), for `clientAddress()`; undefined: none. */
+  proxyTrust: ProxyTrust | undefined;
 }
 
 /**

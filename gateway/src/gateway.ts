@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import cors from '@fastify/cors';
 import {
   type Clock,
+  createMemoryStore,
   createProactiveScheduler,
   createSessionService,
   createSystemClock,
@@ -21,16 +22,21 @@ import { createFailedAuthLimiter } from './auth/failed-auth-limiter.js';
 import { createMemoryKeyStore, type KeyStore } from './auth/key-store.js';
 import { createRequestLimiter, limiterOptionsFor, rateLimitHeaders } from './auth/rate-limiter.js';
 import { createRevocationWatch, type RevocationWatch } from './auth/revocation-watch.js';
+import { toProxyTrust } from './auth/trust-proxy.js';
 import { type GatewayConfig, loadConfig, plansOf } from './config.js';
 import { type GatewayContext, reportKeyRevoked } from './context.js';
 import { originAllowed } from './cors.js';
 import { type Classified, classify, endSocketWithJson, serverError, toErrorBody } from './errors.js';
 import { attachGraphQL, type GraphQLEndpoint } from './graphql/index.js';
 import { loggerOptions, OneLineLogController } from './logger.js';
+import { createGatewayMetrics, type GatewayMetrics } from './metrics/gateway-metrics.js';
+import { instrumentGateway } from './metrics/instrument.js';
+import { timeStore } from './metrics/timed-store.js';
 import { redact } from './redact.js';
 import { defaultDashboardDir, registerDashboardRoutes } from './routes/dashboard.js';
 import { registerRoutes } from './routes/index.js';
 import { allowedMethodsOf } from './routes/method-not-allowed.js';
+import { registerMetricsRoute } from './routes/metrics.js';
 import { Subscribers } from './subscribers.js';
 import { attachWebSocket, type WebSocketEndpoint } from './ws/index.js';
 import { rejectUpgrade, upgradeRouterOf } from './ws/upgrade-router.js';
@@ -42,8 +48,13 @@ export const gatewayVersion = '0.1.0';
 export interface GatewayOptions {
   /** Overrides of the configuration (defaults: {@link loadConfig} of an empty environment). */
   config?: Partial<GatewayConfig>;
-  /** The session service; default: a new one on an in-memory store with the engine clock. */
+  /**
+   * The session service; default: a new one on an in-memory store (timed by `metrics`) with the engine clock. A
+   * service passed in has its store timed only if it was made with `timeStore(store, metrics)`.
+   */
   service?: SessionService;
+  /** The Prometheus metrics served at /metrics; default: new ones (with process metrics if LIMBIC_METRICS_PROCESS). */
+  metrics?: GatewayMetrics;
   /** Where API keys live; default: in memory. */
   keys?: KeyStore;
   /** The pepper of key hashes; default: random per process (fine with an in-memory key store). */
@@ -72,6 +83,8 @@ export interface Gateway {
   websocket: WebSocketEndpoint;
   /** The GraphQL endpoint at /graphql (HTTP, SSE and graphql-ws). */
   graphql: GraphQLEndpoint;
+  /** The metrics served at GET /metrics. */
+  metrics: GatewayMetrics;
   /** Reports keys that stopped working to `context.onKeyRevoked` (every second; tests may call `check()`). */
   revocations: RevocationWatch;
   /** Starts listening; resolves with the base URL (e.g. `http://127.0.0.1:8787`). */
@@ -131,10 +144,13 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const config: GatewayConfig = { ...loadConfig({}), ...options.config };
   const plans = plansOf(config);
   const clock = options.clock ?? createSystemClock(config.timeScale);
+  const metrics = options.metrics ?? createGatewayMetrics({ processMetrics: config.metricsProcess });
+  const proxyTrust = toProxyTrust(config.trustProxy);
   const service =
     options.service ??
     createSessionService({
       clock,
+      store: timeStore(createMemoryStore(), metrics),
       ...(config.llm ? llmServiceOptions(config.llm, { onFallback: logFallback(() => app.log) }) : {}),
     });
   const keys = options.keys ?? createMemoryKeyStore();
@@ -153,6 +169,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       ),
     logger: loggerOptions(config.logLevel, config.logFormat, options.logger),
     logController: new OneLineLogController(),
+    // LIMBIC_TRUST_PROXY, as the function `clientAddress()` uses too, so request.ip and the limits agree.
+    trustProxy: proxyTrust ?? false,
     bodyLimit: config.bodyLimit,
     genReqId: requestId,
     requestIdHeader: false,
@@ -197,6 +215,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     ]),
     subscribers,
     connections: countConnections(app.server, config.maxConnectionsPerAddress),
+    proxyTrust,
   };
 
   // The per-address connection cap, first of all: a connection past it is refused whatever it asks for. REST
@@ -251,7 +270,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     }
     const admission = await admit(context, {
       credential: bearerToken(request.headers.authorization),
-      address: clientAddress(request.raw),
+      address: clientAddress(context, request.raw),
       transport: 'rest',
     });
     if (!admission.ok) {
@@ -264,6 +283,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     request.principal = admission.principal;
     reply.headers(rateLimitHeaders(admission.decision));
   });
+
+  const stopMetrics = instrumentGateway(app, context, metrics);
 
   app.setErrorHandler((error, request, reply) => {
     const c = classify(error);
@@ -304,12 +325,14 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   registerRoutes(app, context);
   const graphql = attachGraphQL(app, context);
   registerDashboardRoutes(app, config.dashboardDir ?? defaultDashboardDir());
+  registerMetricsRoute(app, context, metrics);
   const ws = attachWebSocket(app.server, context);
   const scheduler = createProactiveScheduler({
     service: context.service,
     clock: context.clock,
     timeScale: context.config.timeScale,
     onError: (err, sessionId) => app.log.error({ err, sessionId }, 'proactive scheduling failed'),
+    onCheck: (lateMs) => metrics.schedulerLag.observe(lateMs / 1000),
   });
 
   const revocations = createRevocationWatch({
@@ -339,6 +362,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     scheduler,
     websocket: ws,
     graphql,
+    metrics,
     revocations,
     async listen() {
       await app.listen({ port: config.port, host: config.host });
@@ -349,6 +373,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     },
     async close() {
       await app.close();
+      stopMetrics();
       context.limiter.close();
       await keys.close();
     },

@@ -21,6 +21,8 @@ import { createFileKeyStore } from './auth/key-store.js';
 import { ensureSandboxKey, loadPepper, provisionKeys } from './auth/provision.js';
 import { dataDirOf, type GatewayConfig, loadConfig } from './config.js';
 import { createGateway, type Gateway, logFallback } from './gateway.js';
+import { createGatewayMetrics } from './metrics/gateway-metrics.js';
+import { timeStore } from './metrics/timed-store.js';
 import { defaultDashboardDir, isDashboardBuilt } from './routes/dashboard.js';
 
 /** A URL fit for a banner: no user, password or query (which may carry a token). */
@@ -58,9 +60,10 @@ async function main(): Promise<void> {
   } catch (error) {
     fail(error);
   }
+  const metrics = createGatewayMetrics({ processMetrics: config.metricsProcess });
   let store: SessionStore;
   try {
-    store = await openStore(config);
+    store = timeStore(await openStore(config), metrics);
   } catch (error) {
     if (isLimbicError(error, 'VALIDATION_ERROR')) fail(error);
     fail(new Error(`Cannot open the session store (${describeStore(config)}): ${(error as Error).message}`));
@@ -81,7 +84,7 @@ async function main(): Promise<void> {
       // Only requests verify tokens, so the gateway exists by then.
       onError: (err) => gateway.app.log.warn({ err }, 'cannot read the admin token file'),
     });
-    gateway = await createGateway({ config, keys, pepper, service, clock, operator });
+    gateway = await createGateway({ config, keys, pepper, service, clock, operator, metrics });
     url = await gateway.listen();
   } catch (error) {
     fail(new Error(`Cannot start the gateway on ${config.host}:${config.port}: ${(error as Error).message}`));

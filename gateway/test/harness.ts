@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import {
   createManualClock,
+  createMemoryStore,
   createSeededRandom,
   createSessionService,
   llmServiceOptions,
@@ -12,6 +13,8 @@ import { createMemoryKeyStore } from '../src/auth/key-store.js';
 import { createKey } from '../src/auth/provision.js';
 import type { GatewayConfig } from '../src/config.js';
 import { createGateway, type Gateway, logFallback } from '../src/gateway.js';
+import { createGatewayMetrics } from '../src/metrics/gateway-metrics.js';
+import { timeStore } from '../src/metrics/timed-store.js';
 
 /** A gateway on 127.0.0.1:0 with a manual engine clock, in-memory stores and a set of keys. */
 export interface TestGateway {
@@ -29,7 +32,7 @@ export interface TestGateway {
 }
 
 /**
- * Starts a gateway for a test (on a new in-memory store unless `options.store` is given), with an operator token
+ * Starts a gateway for a test (on a new in-memory store unless `options.store` is given, timed for /metrics), with an operator token
  * (`config.adminToken`, default a new one). With `config.llm`, text turns and description personas use that LLM,
  * whose Retry-After pauses run on the test's manual clock. Close it in afterEach/afterAll.
  */
@@ -38,10 +41,12 @@ export async function startTestGateway(
   options: { store?: SessionStore } = {},
 ): Promise<TestGateway> {
   const clock = createManualClock(Date.UTC(2026, 10, 21, 12));
+  // Timed like main.ts's store, so /metrics reports store calls in tests too.
+  const metrics = createGatewayMetrics();
   const service = createSessionService({
     clock,
     random: createSeededRandom(11),
-    ...(options.store ? { store: options.store } : {}),
+    store: timeStore(options.store ?? createMemoryStore(), metrics),
     ...(config.llm
       ? llmServiceOptions({ ...config.llm, clock }, { onFallback: logFallback(() => gateway.app.log) })
       : {}),
@@ -70,6 +75,7 @@ export async function startTestGateway(
       adminToken,
     },
     service,
+    metrics,
     keys,
     pepper,
     clock,

@@ -21,6 +21,11 @@ export interface ProactiveSchedulerOptions {
   timers?: Timers;
   /** Reports a failed check or a failed look-up of the next due time; the scheduler carries on. */
   onError?: (error: unknown, sessionId?: string) => void;
+  /**
+   * Called before each due check with how late it runs: the wall-time ms from the session falling due to its check
+   * (the scheduler's lag, for metrics; 0 when on time).
+   */
+  onCheck?: (lateMs: number, sessionId: string) => void;
 }
 
 /** Longest single sleep, ms of wall time: a safety net, not a poll of sessions (one index peek). */
@@ -51,6 +56,14 @@ export function createProactiveScheduler(options: ProactiveSchedulerOptions): Pr
   let wakePending = false;
   let unsubscribe: (() => void) | undefined;
 
+  function report(lateMs: number, sessionId: string): void {
+    try {
+      options.onCheck?.(lateMs, sessionId);
+    } catch (error) {
+      onError(error, sessionId);
+    }
+  }
+
   function clear(): void {
     if (timer) timers.clearTimeout(timer);
     timer = undefined;
@@ -79,7 +92,8 @@ export function createProactiveScheduler(options: ProactiveSchedulerOptions): Pr
       for (;;) {
         const due = await service.store.due(clock.now(), batch);
         if (due.length === 0 || stopped) break;
-        for (const { id } of due) {
+        for (const { id, nextDueAt } of due) {
+          report(Math.max(0, (clock.now() - nextDueAt) / timeScale), id);
           try {
             await service.checkProactive(id);
           } catch (error) {

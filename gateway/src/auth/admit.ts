@@ -4,6 +4,7 @@ import { type Classified, unauthorizedMessage } from '../errors.js';
 import { capOf, type Release, type SlotKind } from '../subscribers.js';
 import type { Principal } from './authenticator.js';
 import type { RateDecision } from './rate-limiter.js';
+import { forwardedAddress } from './trust-proxy.js';
 
 /** The transports that admit callers; each translates a refusal into its own form (docs/errors.md, "Admission"). */
 export type Transport = 'rest' | 'websocket' | 'graphql' | 'graphql-ws';
@@ -29,9 +30,13 @@ export type Admission =
   | { ok: true; operator: true }
   | { ok: false; refusal: Classified & { decision?: RateDecision } };
 
-/** The address a request comes from, the same way for every transport (HTTP requests and WebSocket upgrades). */
-export function clientAddress(request: IncomingMessage): string {
-  return request.socket.remoteAddress ?? 'unknown';
+/**
+ * The address a request comes from, the same way for every transport (REST requests, GraphQL over HTTP, and the
+ * `/v1/ws` and graphql-ws upgrades): the TCP peer's, or, when the peer is a proxy trusted by LIMBIC_TRUST_PROXY, the
+ * client that X-Forwarded-For names (as Fastify's `request.ip`). The failed-authentication limit counts by it.
+ */
+export function clientAddress(context: Pick<GatewayContext, 'proxyTrust'>, request: IncomingMessage): string {
+  return forwardedAddress(request, context.proxyTrust);
 }
 
 /** The refusal of every transport while the gateway shuts down (close: drains, then stops). */
@@ -96,6 +101,40 @@ const tooManyFailures = (retryAfter: number): Classified => ({
   retryAfter,
 });
 
+/** The refusal of an address blocked by its failed authentications, or undefined. */
+async function blockedRefusal(context: GatewayContext, address: string): Promise<Classified | undefined> {
+  const blocked = await context.failedAuth.blockedFor(address);
+  return blocked > 0 ? tooManyFailures(blocked) : undefined;
+}
+
+/** Counts a failed authentication against the address: UNAUTHORIZED, or RATE_LIMIT once it failed too often. */
+async function failedRefusal(context: GatewayContext, address: string, message: string): Promise<Classified> {
+  const wait = await context.failedAuth.fail(address);
+  return wait > 0 ? tooManyFailures(wait) : { code: 'UNAUTHORIZED', status: 401, message };
+}
+
+/** The message of a refused operator-only request (GET /metrics), the same for every cause. */
+export const operatorUnauthorizedMessage = 'Invalid or missing operator token or LIMBIC_METRICS_TOKEN';
+
+/**
+ * Admission of the operator alone, for GET /metrics: the gateway is not shutting down → the address is not blocked
+ * by failed authentications → the credential is the operator token, or one that `accept` takes (the metrics token).
+ * API keys are not accepted, and no plan counts the request; a failure counts against the address like every failed
+ * authentication. Resolves with the refusal, or undefined when admitted.
+ */
+export async function admitOperator(
+  context: GatewayContext,
+  request: { credential: string | undefined; address: string; accept?: (credential: string) => boolean },
+): Promise<Classified | undefined> {
+  if (context.closing) return shuttingDown;
+  const blocked = await blockedRefusal(context, request.address);
+  if (blocked) return blocked;
+  const { credential } = request;
+  if (context.operator.verify(credential)) return undefined;
+  if (credential !== undefined && request.accept?.(credential)) return undefined;
+  return failedRefusal(context, request.address, operatorUnauthorizedMessage);
+}
+
 /**
  * The one admission path of every transport: the gateway is not shutting down → the address is not blocked by
  * failed authentications → the key is valid (a failure counts against the address; GraphQL may accept the operator
@@ -114,20 +153,13 @@ export async function admit(context: GatewayContext, request: AdmissionRequest):
   if (context.closing) return { ok: false, refusal: shuttingDown };
   let principal = request.principal ?? null;
   if (!principal) {
-    const blocked = await context.failedAuth.blockedFor(request.address);
-    if (blocked > 0) return { ok: false, refusal: tooManyFailures(blocked) };
+    const blocked = await blockedRefusal(context, request.address);
+    if (blocked) return { ok: false, refusal: blocked };
     if (request.operator && context.operator.verify(request.credential)) return { ok: true, operator: true };
     principal = await context.auth.authenticate(request.credential);
   }
   if (!principal) {
-    const wait = await context.failedAuth.fail(request.address);
-    return {
-      ok: false,
-      refusal:
-        wait > 0
-          ? tooManyFailures(wait)
-          : { code: 'UNAUTHORIZED', status: 401, message: unauthorizedMessage },
-    };
+    return { ok: false, refusal: await failedRefusal(context, request.address, unauthorizedMessage) };
   }
   const decision = await context.limiter.consume(principal);
   if (!decision.allowed) {

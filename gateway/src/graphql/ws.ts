@@ -78,7 +78,7 @@ export function attachGraphQLWebSocket(
       async onConnect(ctx) {
         const { extra } = ctx;
         extra.token = keyFromParams(ctx.connectionParams);
-        extra.ip = clientAddress(extra.request);
+        extra.ip = clientAddress(gateway, extra.request);
         extra.principal = null;
         extra.operator = false;
         // The one admission path (auth/admit.ts): the connection counts once against the key's plan, as on /v1/ws.

@@ -78,7 +78,7 @@ export function createGraphQLYoga(gateway: GatewayContext): LimbicYoga {
         gateway,
         transport: 'http',
         token: bearerToken(initial.request.headers.get('authorization') ?? undefined),
-        ip: clientAddress(initial.req.raw),
+        ip: clientAddress(gateway, initial.req.raw),
         principal: null,
         operator: false,
         reply: initial.reply,

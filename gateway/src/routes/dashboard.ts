@@ -82,13 +82,16 @@ function unavailable(reply: FastifyReply): FastifyReply {
  * year, index.html never without revalidation, every other path without a file extension answered with index.html
  * (the single-page app routes it), and a strict Content-Security-Policy. The files are public: the dashboard reads
  * all data through /graphql with a token. Without a build, /dashboard answers 503 saying how to build it; the
- * build is looked up on every request, so building while the gateway runs is enough.
+ * build is looked up on every request, so building while the gateway runs is enough. `/` redirects (302) to
+ * /dashboard.
  */
 export function registerDashboardRoutes(app: FastifyInstance, dir: string): void {
   // Only reply.sendFile (conditional GET, ranges, MIME types); the routes below decide what is served.
   app.register(fastifyStatic, { serve: false, cacheControl: false });
   const index = join(dir, 'index.html');
   registerAs(app, 'page', () => {
+    // The gateway's root is the dashboard, for whoever opens the bare address in a browser.
+    app.get('/', { config: { public: true } }, (_request, reply) => reply.redirect(dashboardPath, 302));
     app.get(dashboardPath, { config: { public: true } }, (request, reply) => {
       if (!isFile(index)) return unavailable(reply);
       const query = request.url.indexOf('?');
@@ -112,6 +115,7 @@ export function registerDashboardRoutes(app: FastifyInstance, dir: string): void
   registerMethodNotAllowedFor(
     app,
     new Map([
+      ['/', served],
       [dashboardPath, served],
       [`${dashboardPath}/*`, served],
     ]),

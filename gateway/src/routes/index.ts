@@ -18,9 +18,10 @@ export interface RouteEntry {
   public: boolean;
   /**
    * `route`: served; `method-not-allowed`: answers 405 for a method its path does not serve; `page`: a browser page
-   * outside the API (the dashboard), so not in the OpenAPI document.
+   * outside the API (the dashboard, and `/`, which redirects to it); `operations`: an endpoint for the operator's
+   * tools outside the API (GET /metrics for Prometheus). Neither of the last two is in the OpenAPI document.
    */
-  kind: 'route' | 'method-not-allowed' | 'page';
+  kind: 'route' | 'method-not-allowed' | 'page' | 'operations';
 }
 
 interface Registry {

@@ -134,7 +134,7 @@ export function attachWebSocket(server: Server, context: GatewayContext): WebSoc
       hub.add(conn);
       hub.enter();
       conn
-        .open(token, clientAddress(request))
+        .open(token, clientAddress(context, request))
         .catch((error: unknown) => {
           context.log.error({ err: error, url }, 'websocket open failed');
           conn.close(closeCodes.internalError);
