@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** Starts `server` on 127.0.0.1 with an ephemeral port and returns the port. */
-export function listenLocal(server: Server): Promise<number> {
+/** Starts `server` on 127.0.0.1, on `port` (default 0: an ephemeral port), and returns the port. */
+export function listenLocal(server: Server, port = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       server.off('error', reject);
       resolve((server.address() as AddressInfo).port);
     });

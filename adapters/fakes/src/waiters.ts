@@ -13,6 +13,13 @@ export const DEFAULT_WAIT_MS = 5_000;
  */
 export class Waiters {
   readonly #pending = new Set<Waiter>();
+  readonly #listeners = new Set<() => void>();
+
+  /** Calls `listener` after every state change; returns the function that stops it. */
+  listen(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
 
   /** Resolves once `check()` holds; rejects with `describe()` in the message after `timeoutMs`. */
   wait(check: () => boolean, timeoutMs: number, describe: () => string): Promise<void> {
@@ -31,8 +38,9 @@ export class Waiters {
     });
   }
 
-  /** Re-checks every pending condition; call after each state change. */
+  /** Re-checks every pending condition and tells the listeners; call after each state change. */
   notify(): void {
+    for (const listener of this.#listeners) listener();
     for (const waiter of this.#pending) {
       let done: boolean;
       try {

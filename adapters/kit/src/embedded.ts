@@ -2,6 +2,7 @@ import {
   type Clock,
   createProactiveScheduler,
   createSessionService,
+  createSystemClock,
   type ProactiveAction,
   type ProactiveScheduler,
   type SessionService,
@@ -14,11 +15,14 @@ import type { LimbicBackend } from './backend.js';
 export interface EmbeddedBackendOptions extends Omit<SessionServiceOptions, 'clock'> {
   /** Use this session service instead of creating one (its store, clock and appraiser then apply). */
   service?: SessionService;
-  /** The engine clock; default the wall clock (ignored when `service` is given). */
+  /** The engine clock; default the wall clock, sped up by `timeScale` (ignored when `service` is given). */
   clock?: Clock;
   /** Where the proactive scheduler waits; default the host's timers. */
   timers?: Timers;
-  /** How many times faster than wall time the engine clock runs (for demos); default 1. */
+  /**
+   * How many times faster than wall time the engine clock runs (for demos; the gateway's LIMBIC_TIME_SCALE); default
+   * 1. The default clock runs that fast, and the proactive scheduler divides its waits by it.
+   */
   timeScale?: number;
   /** The owner sessions are created under; default `local`. */
   owner?: string;
@@ -38,7 +42,9 @@ export function embeddedBackend(options: EmbeddedBackendOptions = {}): LimbicBac
   readonly scheduler: ProactiveScheduler;
 } {
   const { service: given, timers, timeScale, owner = 'local', onError, clock, ...serviceOptions } = options;
-  const service = given ?? createSessionService({ ...serviceOptions, ...(clock ? { clock } : {}) });
+  const engineClock = clock ?? (timeScale ? createSystemClock(timeScale) : undefined);
+  const service =
+    given ?? createSessionService({ ...serviceOptions, ...(engineClock ? { clock: engineClock } : {}) });
   const scheduler = createProactiveScheduler({
     service,
     clock: service.clock,

@@ -25,6 +25,12 @@ function required(name: string): string {
 const token = required('TELEGRAM_BOT_TOKEN');
 const remote = process.argv.includes('--remote');
 const llm = llmFromEnv();
+// LIMBIC_TIME_SCALE=3600: an hour of the character's time passes every second, so it writes first within a minute.
+const timeScale = Number(process.env.LIMBIC_TIME_SCALE || 1);
+if (!(timeScale > 0)) {
+  console.error('LIMBIC_TIME_SCALE: must be a number above 0 (see README.md).');
+  process.exit(2);
+}
 const engine: Engine = remote
   ? await openEngine({
       mode: 'remote',
@@ -34,6 +40,7 @@ const engine: Engine = remote
     })
   : await openEngine({
       ...(process.env.LIMBIC_DATA ? { dataDir: process.env.LIMBIC_DATA } : {}),
+      ...(timeScale === 1 ? {} : { timeScale }),
       // With an LLM, it also appraises each message; the offline reader answers when it fails.
       ...(llm ? { llm: { ...llm, onFallback: (reason) => console.warn(`LLM appraiser: ${reason}`) } } : {}),
     });

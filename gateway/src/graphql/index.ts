@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context.js';
 import { registerMethodNotAllowedFor } from '../routes/index.js';
+import { registerGraphiQLAssets } from './graphiql.js';
 import { attachGraphQLWebSocket } from './ws.js';
 import { createGraphQLYoga, graphQLPath, registerGraphQLRoute } from './yoga.js';
 
@@ -39,6 +40,7 @@ export function attachGraphQL(app: FastifyInstance, context: GatewayContext): Gr
   const yoga = createGraphQLYoga(context);
   registerGraphQLRoute(app, yoga);
   registerMethodNotAllowedFor(app, new Map([[graphQLPath, new Set(['GET', 'HEAD', 'POST'])]]));
+  registerGraphiQLAssets(app);
   const ws = attachGraphQLWebSocket(app.server, context, yoga);
   // A revoked key's sockets and streams (graphql-ws and SSE) end through the gateway's subscriber registry.
   let closing: Promise<void> | undefined;

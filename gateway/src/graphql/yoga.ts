@@ -7,6 +7,7 @@ import type { GatewayContext } from '../context.js';
 import { acceptPlugin } from './accept.js';
 import type { GraphQLContext } from './builder.js';
 import { normalizeError } from './errors.js';
+import { renderGraphiQLPage, secureGraphiQL } from './graphiql.js';
 import { guardPlugin } from './guard.js';
 import { armorPlugin, costPlugin } from './limits.js';
 import { graphQLSchema } from './schema.js';
@@ -44,10 +45,19 @@ function validationCodePlugin(onInternal: (error: unknown) => void): Plugin {
   };
 }
 
+/** Gives the GraphiQL page (Yoga's only HTML answer) its Content-Security-Policy and the other security headers. */
+function graphiqlHeadersPlugin(): Plugin {
+  return {
+    onResponse({ response }) {
+      if (response.headers.get('content-type')?.startsWith('text/html')) secureGraphiQL(response.headers);
+    },
+  };
+}
+
 /**
  * Creates the Yoga server of the GraphQL layer: the gateway's schema; the Accept check; graphql-armor's limits and
  * the cost rule; the guard (key, owner, rate limit) before every operation; every error normalized to Limbic's codes
- * with unknown errors masked; GraphiQL on GET /graphql for browsers. Yoga's own CORS is off: the gateway's
+ * with unknown errors masked; GraphiQL on GET /graphql for browsers, its files served by the gateway (graphiql.ts). Yoga's own CORS is off: the gateway's
  * (LIMBIC_CORS_ORIGINS, see cors.ts) answers for REST and GraphQL alike.
  */
 export function createGraphQLYoga(gateway: GatewayContext): LimbicYoga {
@@ -59,8 +69,16 @@ export function createGraphQLYoga(gateway: GatewayContext): LimbicYoga {
     landingPage: false,
     cors: false,
     graphiql: { title: 'Limbic GraphQL' },
+    renderGraphiQL: renderGraphiQLPage,
     maskedErrors: { maskError: (error) => normalizeError(error, onInternal) },
-    plugins: [acceptPlugin(), armorPlugin(), costPlugin(), validationCodePlugin(onInternal), guardPlugin()],
+    plugins: [
+      graphiqlHeadersPlugin(),
+      acceptPlugin(),
+      armorPlugin(),
+      costPlugin(),
+      validationCodePlugin(onInternal),
+      guardPlugin(),
+    ],
     context: (initial): GraphQLContext => {
       const extra = (initial as { extra?: WsExtra }).extra;
       if (extra) {

@@ -68,6 +68,8 @@ export interface FakeDiscord {
   requestReconnect(): void;
   /** Resolves once `predicate` holds, re-checked on every change; rejects after `timeoutMs`. */
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;
+  /** Calls `listener` after every change (a request, a sent message, a gateway event); returns the function that stops it. */
+  onChange(listener: () => void): () => void;
   /** Resolves with `sent` once at least `count` messages were accepted. */
   waitForSent(count: number, timeoutMs?: number): Promise<readonly DiscordSentMessage[]>;
   /** Closes gateway sockets and HTTP connections and stops the server. */
@@ -120,7 +122,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   const waiters = new Waiters();
 
   const server = createLocalServer(handle);
-  const port = await listenLocal(server);
+  const port = await listenLocal(server, options.port);
   const gatewayUrl = `ws://127.0.0.1:${port}/gateway`;
 
   const world: DiscordWorld = {
@@ -262,6 +264,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     waitFor(predicate, timeoutMs = DEFAULT_WAIT_MS) {
       return waiters.wait(predicate, timeoutMs, () => 'a condition on the fake Discord');
     },
+    onChange: (listener) => waiters.listen(listener),
     async waitForSent(count, timeoutMs = DEFAULT_WAIT_MS) {
       await waiters.wait(
         () => sent.length >= count,

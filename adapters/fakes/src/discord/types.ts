@@ -120,4 +120,6 @@ export interface FakeDiscordOptions {
   heartbeatInterval?: number;
   /** Milliseconds since the epoch for ids, timestamps and logs; defaults to `Date.now`. */
   now?: () => number;
+  /** The port on 127.0.0.1; default 0, an ephemeral one. */
+  port?: number;
 }

@@ -6,8 +6,11 @@ export interface LlmCall {
   model: string;
   /** `json_schema`, `json_object`, or `none` when the request had no response_format. */
   responseFormat: string;
+  /** The first system message and the first user message. */
   system: string;
   user: string;
+  /** Every message of the request, in order. */
+  messages: { role: string; content: string }[];
   authorization: string | undefined;
 }
 
@@ -126,6 +129,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       responseFormat: format,
       system: messages.find((m) => m.role === 'system')?.content ?? '',
       user: messages.find((m) => m.role === 'user')?.content ?? '',
+      messages,
       authorization: req.headers.authorization,
     };
     calls.push(call);

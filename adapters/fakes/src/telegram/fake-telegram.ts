@@ -21,6 +21,8 @@ export interface FakeTelegramOptions {
   botUsername?: string;
   /** Milliseconds since the epoch for message dates and logs; defaults to `Date.now`. */
   now?: () => number;
+  /** The port on 127.0.0.1; default 0, an ephemeral one. */
+  port?: number;
 }
 
 /** A running fake Telegram Bot API server and its control API. */
@@ -45,6 +47,8 @@ export interface FakeTelegram {
   failNext(method: string, failure: FakeFailure, times?: number): void;
   /** Resolves once `predicate` holds, re-checked on every change; rejects after `timeoutMs`. */
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;
+  /** Calls `listener` after every change (a call, a sent message, an update); returns the function that stops it. */
+  onChange(listener: () => void): () => void;
   /** Resolves with `sent` once at least `count` messages were accepted. */
   waitForSent(count: number, timeoutMs?: number): Promise<readonly TelegramSentMessage[]>;
   /** Resolves with the calls of `method` once at least `count` arrived. */
@@ -140,7 +144,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   }
 
   const server = createLocalServer(handle);
-  const port = await listenLocal(server);
+  const port = await listenLocal(server, options.port);
 
   function pushUpdate(update: Omit<TelegramUpdate, 'update_id'>): TelegramUpdate {
     const queued = queue.push(update);
@@ -182,6 +186,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     waitFor(predicate, timeoutMs = DEFAULT_WAIT_MS) {
       return waiters.wait(predicate, timeoutMs, () => 'a condition on the fake Telegram');
     },
+    onChange: (listener) => waiters.listen(listener),
     async waitForSent(count, timeoutMs = DEFAULT_WAIT_MS) {
       await waiters.wait(
         () => sent.length >= count,
