@@ -1,37 +1,35 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const children: ChildProcess[] = [];
+const children: ChildProcessWithoutNullStreams[] = [];
 const dirs: string[] = [];
 
-/** An example bot started as `npm start` would start it, with what it printed so far. */
+/** A program of the repository started as its `npm` script would start it, with what it printed so far. */
 export interface ExampleProcess {
-  child: ChildProcess;
+  child: ChildProcessWithoutNullStreams;
   /** Resolves with the exit code. */
   exited: Promise<number | null>;
   /** stdout and stderr together, in arrival order. */
   output(): string;
-  /** Resolves once the output matches `pattern`; rejects with the output after `timeoutMs`. */
-  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /**
+   * Resolves with the match once the output from offset `from` on matches `pattern`; rejects with the output after
+   * `timeoutMs`.
+   */
+  waitFor(pattern: RegExp, from?: number, timeoutMs?: number): Promise<RegExpMatchArray>;
 }
 
 /**
- * Starts `examples/<name>/src/main.ts` with tsx and the source condition (what its `npm start` runs), with `env` over
- * the test's environment and `args` after the script.
+ * Starts a TypeScript program of the repository (`script`, relative to its root) with tsx and the source condition,
+ * with `env` over the test's environment and `args` after the script; killed by {@link cleanUpExamples}.
  */
-export function startExample(name: string, env: NodeJS.ProcessEnv, args: string[] = []): ExampleProcess {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@limbic/source', `examples/${name}/src/main.ts`, ...args],
-    {
-      cwd: root,
-      env: { ...process.env, LIMBIC_LLM_URL: '', LIMBIC_LLM_MODEL: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+export function startScript(script: string, env: NodeJS.ProcessEnv, args: string[] = []): ExampleProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@limbic/source', script, ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
   children.push(child);
   let output = '';
   const waiters = new Set<() => void>();
@@ -46,13 +44,14 @@ export function startExample(name: string, env: NodeJS.ProcessEnv, args: string[
     child,
     exited,
     output: () => output,
-    waitFor(pattern, timeoutMs = 30_000) {
+    waitFor(pattern, from = 0, timeoutMs = 30_000) {
       return new Promise((resolvePromise, reject) => {
         const check = () => {
-          if (!pattern.test(output)) return;
+          const match = output.slice(from).match(pattern);
+          if (!match) return;
           clearTimeout(timer);
           waiters.delete(check);
-          resolvePromise();
+          resolvePromise(match);
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
@@ -65,6 +64,18 @@ export function startExample(name: string, env: NodeJS.ProcessEnv, args: string[
   };
 }
 
+/**
+ * Starts `examples/<name>/src/main.ts` as its `npm start` runs it (no LLM unless `env` sets one), with `env` over the
+ * test's environment and `args` after the script.
+ */
+export function startExample(name: string, env: NodeJS.ProcessEnv, args: string[] = []): ExampleProcess {
+  return startScript(
+    `examples/${name}/src/main.ts`,
+    { LIMBIC_LLM_URL: '', LIMBIC_LLM_MODEL: '', ...env },
+    args,
+  );
+}
+
 /** A new empty data folder for an example, removed by {@link cleanUpExamples}. */
 export function exampleDataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'limbic-example-'));
@@ -72,7 +83,7 @@ export function exampleDataDir(): string {
   return dir;
 }
 
-/** Kills examples still running and removes their data folders: call it in afterEach. */
+/** Kills the programs still running and removes their data folders: call it in afterEach. */
 export function cleanUpExamples(): void {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });

@@ -1,59 +1,20 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUpExamples, exampleDataDir, startExample } from './example-process.js';
+import { cleanUpExamples, exampleDataDir, startExample, startScript } from './example-process.js';
 
-const root = resolve(import.meta.dirname, '..');
-let consoleProcess: ChildProcessWithoutNullStreams | undefined;
-
-afterEach(() => {
-  cleanUpExamples();
-  if (consoleProcess?.exitCode === null) consoleProcess.kill('SIGKILL');
-  consoleProcess = undefined;
-});
+afterEach(cleanUpExamples);
 
 /** `npm run fakes` as its script runs it, on free ports, with what it printed so far. */
 function startConsole() {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@limbic/source', 'adapters/fakes/src/console/main.ts'],
-    { cwd: root, env: { ...process.env, FAKE_TELEGRAM_PORT: '0', FAKE_DISCORD_PORT: '0' } },
-  );
-  consoleProcess = child;
-  let output = '';
-  const waiters = new Set<() => void>();
-  const append = (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const wake of waiters) wake();
-  };
-  child.stdout.on('data', append);
-  child.stderr.on('data', append);
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  /** Resolves with the match once the output (from `from` on) matches `pattern`. */
-  const waitFor = (pattern: RegExp, from = 0, timeoutMs = 30_000) =>
-    new Promise<RegExpMatchArray>((resolvePromise, reject) => {
-      const check = () => {
-        const match = output.slice(from).match(pattern);
-        if (!match) return;
-        clearTimeout(timer);
-        waiters.delete(check);
-        resolvePromise(match);
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`timed out waiting for ${pattern}:\n${output}`));
-      }, timeoutMs);
-      waiters.add(check);
-      check();
-    });
+  const fakes = startScript('adapters/fakes/src/console/main.ts', {
+    FAKE_TELEGRAM_PORT: '0',
+    FAKE_DISCORD_PORT: '0',
+  });
   return {
-    child,
-    exited,
-    waitFor,
+    ...fakes,
     /** Types a line; returns where the output stood, for waiting on what follows. */
     type(line: string): number {
-      const at = output.length;
-      child.stdin.write(`${line}\n`);
+      const at = fakes.output().length;
+      fakes.child.stdin.write(`${line}\n`);
       return at;
     },
   };
@@ -103,17 +64,12 @@ describe('npm run fakes', () => {
   }, 90_000);
 
   it('says which port setting is wrong instead of starting', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--conditions=@limbic/source', 'adapters/fakes/src/console/main.ts'],
-      { cwd: root, env: { ...process.env, FAKE_TELEGRAM_PORT: 'eighty' } },
-    );
+    const fakes = startScript('adapters/fakes/src/console/main.ts', { FAKE_TELEGRAM_PORT: 'eighty' });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
+    fakes.child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
     });
-    const code = await new Promise<number | null>((done) => child.on('exit', done));
-    expect(code).toBe(2);
+    expect(await fakes.exited).toBe(2);
     expect(stderr).toMatch(/FAKE_TELEGRAM_PORT: must be a port number from 0 to 65535/);
   }, 30_000);
 });
