@@ -9,10 +9,10 @@ import { createSeededRandom, type Random } from '@limbic/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   errorLogLines,
-  forEachConcurrently,
   type HostileWorld,
   pick,
   restErrorProblem,
+  sendAll,
   startHostileWorld,
 } from './hostile.js';
 import {
@@ -192,15 +192,7 @@ describe('a seeded hostile GraphQL-over-HTTP run', () => {
     const batch = Array.from({ length: httpRequests }, () => generateHttp(random));
     const failures: string[] = [];
     const codes = new Map<string, number>();
-    const statuses = new Map<number, number>();
-    await forEachConcurrently(batch, concurrency, async (request) => {
-      const res = await fetch(`${world.t.url}${request.url}`, {
-        method: request.method,
-        headers: request.headers,
-        ...(request.body === undefined ? {} : { body: request.body }),
-      });
-      const text = await res.text();
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    const statuses = await sendAll(world.t.url, batch, concurrency, (request, res, text) => {
       for (const [, code] of text.matchAll(/"code":"([A-Z_]+)"/g))
         codes.set(code!, (codes.get(code!) ?? 0) + 1);
       const problem = httpProblem(request, res, text);

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   badIds,
   badValues,
-  forEachConcurrently,
   type HostileWorld,
   pick,
   restErrorProblem,
+  sendAll,
   startHostileWorld,
 } from './hostile.js';
 import { openClient, type Received, type TestClient } from './ws-client.js';
@@ -147,15 +147,7 @@ describe('a seeded hostile-input run from the OpenAPI document', () => {
     const random = createSeededRandom(20261125);
     const batch = Array.from({ length: requests }, () => generate(random, operations));
     const failures: string[] = [];
-    const statuses = new Map<number, number>();
-    await forEachConcurrently(batch, concurrency, async (request) => {
-      const res = await fetch(`${world.t.url}${request.url}`, {
-        method: request.method,
-        headers: request.headers,
-        ...(request.body === undefined ? {} : { body: request.body }),
-      });
-      const text = await res.text();
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    const statuses = await sendAll(world.t.url, batch, concurrency, (request, res, text) => {
       const where = `${request.method} ${request.url.slice(0, 80)} → ${res.status}`;
       if (res.status >= 500) failures.push(`${where}: ${text.slice(0, 200)}`);
       if (request.crossOwner && res.status < 300) failures.push(`${where}: another owner's session answered`);

@@ -133,6 +133,39 @@ export async function forEachConcurrently<T>(
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
+/** A generated HTTP request of a hostile run. */
+export interface HostileRequest {
+  method: string;
+  /** The path and query, appended to the gateway's URL. */
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * Sends every request to the gateway at `baseUrl`, `concurrency` at a time, hands each answer with its body text to
+ * `check`, and returns how many answers had each status.
+ */
+export async function sendAll<R extends HostileRequest>(
+  baseUrl: string,
+  batch: readonly R[],
+  concurrency: number,
+  check: (request: R, res: Response, text: string) => void,
+): Promise<Map<number, number>> {
+  const statuses = new Map<number, number>();
+  await forEachConcurrently(batch, concurrency, async (request) => {
+    const res = await fetch(`${baseUrl}${request.url}`, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body === undefined ? {} : { body: request.body }),
+    });
+    const text = await res.text();
+    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    check(request, res, text);
+  });
+  return statuses;
+}
+
 /** The error-level lines (pino level 50 and above) of a gateway's log: a hostile run must cause none. */
 export function errorLogLines(t: TestGateway): string[] {
   return t.logs.filter((line) => {
