@@ -1,8 +1,8 @@
+import { clientMessageTypes, parseClientMessage } from '@limbic/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayVersion } from '../src/gateway.js';
 import { type AsyncApiDocument, createAsyncApiDocument } from '../src/openapi/asyncapi.js';
 import type { JsonSchema } from '../src/openapi/schemas.js';
-import { clientMessageTypes, parseClientMessage } from '../src/ws/protocol.js';
 import { startTestGateway, type TestGateway } from './harness.js';
 import { bareObjects, createSchemaSet, type SchemaSet } from './json-schemas.js';
 import { openApi } from './rest-client.js';

@@ -1,5 +1,5 @@
-import { sessionSubprotocol, wsPathPrefix } from '../ws/index.js';
-import { type ClientMessageType, clientMessageTypes } from '../ws/protocol.js';
+import { type ClientMessageType, clientMessageTypes, sessionSubprotocol } from '@limbic/protocol';
+import { wsPathPrefix } from '../ws/index.js';
 import type { JsonSchema } from './schemas.js';
 import { type ServerMessageType, webSocketSchemas } from './ws-messages.js';
 

@@ -1,5 +1,5 @@
+import { type ClientMessageType, maxRequestIdLength, type ServerMessage } from '@limbic/protocol';
 import type { ErrorCode } from '../errors.js';
-import { type ClientMessageType, maxRequestIdLength, type ServerMessage } from '../ws/protocol.js';
 import { componentSchemas, errorSchema, type JsonSchema, list, obj, ref } from './schemas.js';
 
 /** A message type the server sends. */

@@ -1,26 +1,24 @@
 import { isLimbicError, type ProactiveAction } from '@limbic/core';
-import { errorTable, toWireAction } from '@limbic/protocol';
+import {
+  type ClientMessage,
+  closeCodes,
+  closeReasons,
+  describeIssues,
+  type ErrorMessage,
+  errorTable,
+  parseClientMessage,
+  requestIdOf,
+  type ServerMessage,
+  toWireAction,
+  typeOf,
+} from '@limbic/protocol';
 import { type RawData, WebSocket } from 'ws';
 import { admit } from '../auth/admit.js';
 import type { Principal } from '../auth/authenticator.js';
 import { type Classified, classify, type ErrorCode, statusOf } from '../errors.js';
 import { dispatch } from './dispatch.js';
 import type { Hub } from './hub.js';
-import {
-  type ClientMessage,
-  type CloseCode,
-  closeCodes,
-  closeReasons,
-  decode,
-  describeIssues,
-  type ErrorMessage,
-  errorOf,
-  notJson,
-  parseClientMessage,
-  requestIdOf,
-  type ServerMessage,
-  typeOf,
-} from './protocol.js';
+import { type CloseCode, decode, errorOf, notJson } from './protocol.js';
 
 /** Above this many bytes waiting in a socket's send buffer, pushes that can be delivered later are skipped. */
 export const softBufferCap = 256 * 1024;

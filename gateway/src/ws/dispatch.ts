@@ -1,7 +1,12 @@
 import { isLimbicError, type SessionService } from '@limbic/core';
-import { toServiceFields, toSocketIssues } from '@limbic/protocol';
+import {
+  type ClientMessage,
+  describeIssues,
+  type ServerMessage,
+  toServiceFields,
+  toSocketIssues,
+} from '@limbic/protocol';
 import { serverError } from '../errors.js';
-import { type ClientMessage, describeIssues, type ServerMessage } from './protocol.js';
 
 function withRequestId<T extends ServerMessage>(reply: T, requestId: string | undefined): T {
   if (requestId !== undefined) (reply as { request_id?: string }).request_id = requestId;

@@ -1,11 +1,10 @@
 import type { ProactiveAction, SessionEvents, StateSnapshot } from '@limbic/core';
-import { toWireAction } from '@limbic/protocol';
+import { closeCodes, toWireAction } from '@limbic/protocol';
 import type { ApiKeyRecord } from '../auth/api-key.js';
 import type { GatewayContext } from '../context.js';
 import { unauthorizedMessage } from '../errors.js';
 import type { Subscriber } from '../subscribers.js';
 import type { Connection } from './connection.js';
-import { closeCodes } from './protocol.js';
 
 function isUsable(record: ApiKeyRecord | null, now: number): boolean {
   return (

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { sessionSubprotocol } from '@limbic/protocol';
+import { closeCodes, sessionSubprotocol } from '@limbic/protocol';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { clientAddress, shuttingDown } from '../auth/admit.js';
 import { bearerToken } from '../auth/authenticator.js';
@@ -10,10 +10,8 @@ import { refuseForeignOrigin } from '../cors.js';
 import { redact } from '../redact.js';
 import { Connection } from './connection.js';
 import { Hub } from './hub.js';
-import { closeCodes } from './protocol.js';
 import { rejectUpgrade, type UpgradeHandler, upgradeRouterOf } from './upgrade-router.js';
 
-export { closeCodes } from './protocol.js';
 export { rejectUpgrade, type UpgradeHandler, type UpgradeRouter, upgradeRouterOf } from './upgrade-router.js';
 
 /** The path prefix of the session WebSocket: /v1/ws/:sessionId. */
@@ -23,9 +21,6 @@ const hardMaxPayload = 1024 * 1024;
 /** How long shutdown waits for in-flight turns, then for clients to answer the close frame. */
 const drainMs = 5_000;
 const closeWaitMs = 2_000;
-
-// The one subprotocol /v1/ws speaks (`limbic.v1`) is the wire contract's.
-export { sessionSubprotocol } from '@limbic/protocol';
 
 /** The WebSocket endpoint /v1/ws/:sessionId, attached to the HTTP server's upgrade event. */
 export interface WebSocketEndpoint {

@@ -1,23 +1,8 @@
 import type { closeCodes, ErrorMessage } from '@limbic/protocol';
 import type { Classified } from '../errors.js';
 
-// The messages, their envelope check and the close codes are the wire contract's (@limbic/protocol): one table
-// for every transport, shared with the client.
-export {
-  type ClientMessage,
-  type ClientMessageType,
-  clientMessageTypes,
-  closeCodes,
-  closeReasons,
-  describeIssues,
-  type ErrorMessage,
-  maxRequestIdLength,
-  type ParsedMessage,
-  parseClientMessage,
-  requestIdOf,
-  type ServerMessage,
-  typeOf,
-} from '@limbic/protocol';
+// The messages, their envelope check and the close codes are the wire contract's (@limbic/protocol); this file
+// holds only what reads frames off a `ws` socket and writes error messages.
 
 /** A close code the server uses. */
 export type CloseCode = (typeof closeCodes)[keyof typeof closeCodes];
