@@ -1,6 +1,8 @@
 import type {
   AckResult,
   AppraisalTurnInput,
+  ParticipantPage,
+  ParticipantSummary,
   PersonaDefinition,
   ProactivePreferencesInput,
   SessionDetails,
@@ -14,9 +16,10 @@ import NodeWebSocket from 'ws';
 import { type CallOptions, type FetchLike, type HttpConfig, send } from './http.js';
 import { LimbicSocket } from './socket.js';
 import type { SocketOptions } from './socket-types.js';
-import { toTurnFields } from './turn-fields.js';
+import { toPartyFields, toTurnFields } from './turn-fields.js';
 import type {
   DeleteResult,
+  ForgetResult,
   HealthStatus,
   OpenApiDocument,
   PreferencesResult,
@@ -48,6 +51,14 @@ export interface LimbicClientOptions {
 
 /** Options of {@link LimbicClient.listSessions}. */
 export interface ListSessionsOptions extends CallOptions {
+  /** The `cursor` of the previous page; omitted or null for the first page. */
+  cursor?: string | null;
+  /** Page size, 1-100. Default 20. */
+  limit?: number;
+}
+
+/** Options of {@link LimbicClient.listParticipants}: a page as in the session list. */
+export interface ListParticipantsOptions extends CallOptions {
   /** The `cursor` of the previous page; omitted or null for the first page. */
   cursor?: string | null;
   /** Page size, 1-100. Default 20. */
@@ -88,13 +99,41 @@ export interface LimbicClient {
   /** `DELETE /v1/persona/:id`: deletes a session and everything about it. */
   deleteSession(sessionId: string, options?: CallOptions): Promise<DeleteResult>;
   /**
-   * `POST /v1/turn`: a text turn, a chat message (a string) or an event (`{description, source?}`).
+   * `GET /v1/persona/:id/participants`: one page of a group session's participants, in id order, each with the
+   * character's relationship with them now.
+   */
+  listParticipants(sessionId: string, options?: ListParticipantsOptions): Promise<ParticipantPage>;
+  /**
+   * Every participant of a group session, page after page (`GET /v1/persona/:id/participants` with each page's
+   * cursor).
+   * @example
+   * for await (const p of limbic.participants(sessionId)) console.log(p.name ?? p.id, p.interpersonal.trust);
+   */
+  participants(
+    sessionId: string,
+    options?: Omit<ListParticipantsOptions, 'cursor'>,
+  ): AsyncIterableIterator<ParticipantSummary>;
+  /**
+   * `DELETE /v1/persona/:id/participants/:participantId`: forgets one participant (the relationship with them and
+   * everything the session holds about them; the character's feelings stay). NOT_FOUND names the session or the
+   * participant that is missing.
+   */
+  forgetParticipant(sessionId: string, participantId: string, options?: CallOptions): Promise<ForgetResult>;
+  /**
+   * `POST /v1/turn`: a text turn, a chat message (a string) or an event (`{description, source?}`). In a group
+   * conversation, `from` says who spoke and `to` whom they addressed; the result's `reply` says whether the
+   * character should answer.
    * @example
    * const result = await limbic.turn(sessionId, 'I got the job!');
    * const storm = await limbic.turn(sessionId, { description: 'A storm knocked the power out', source: 'system' });
+   * const group = await limbic.turn(sessionId, 'Mika, look!', { from: { id: 'u-42', name: 'Alice' }, to: 'everyone' });
+   * if (group.reply.should) speak(group.prompt_data);
    */
   turn(sessionId: string, event: TurnEvent, options?: TurnCallOptions): Promise<TurnResult>;
-  /** `POST /v1/turn/appraisal`: a turn with a pre-computed six-dimension appraisal. */
+  /**
+   * `POST /v1/turn/appraisal`: a turn with a pre-computed six-dimension appraisal (with `from` and `to` in a
+   * group).
+   */
   appraisalTurn(input: AppraisalTurnInput, options?: CallOptions): Promise<TurnResult>;
   /** `GET /v1/state/:sessionId`: the state snapshot at the current engine time. */
   getState(sessionId: string, options?: CallOptions): Promise<StateSnapshot>;
@@ -188,17 +227,41 @@ export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
     getSession: async (id, call) => send(config, { method: 'GET', path: path`/v1/persona/${id}`, call }),
     deleteSession: async (id, call) =>
       send(config, { method: 'DELETE', path: path`/v1/persona/${id}`, call }),
-    turn: (sessionId, event, { elapsedSeconds, ...call } = {}) =>
+    listParticipants: async (id, { cursor, limit, ...call } = {}) =>
       send(config, {
+        method: 'GET',
+        path: path`/v1/persona/${id}/participants`,
+        query: { cursor: cursor ?? undefined, limit },
+        call,
+      }),
+    async *participants(id, { limit, ...call } = {}) {
+      let cursor: string | null = null;
+      do {
+        const page: ParticipantPage = await client.listParticipants(id, {
+          ...call,
+          cursor,
+          ...(limit === undefined ? {} : { limit }),
+        });
+        yield* page.participants;
+        cursor = page.cursor;
+      } while (cursor !== null);
+    },
+    forgetParticipant: async (id, participantId, call) =>
+      send(config, { method: 'DELETE', path: path`/v1/persona/${id}/participants/${participantId}`, call }),
+    turn: (sessionId, event, options = {}) => {
+      const { elapsedSeconds, from: _from, to: _to, ...call } = options;
+      return send(config, {
         method: 'POST',
         path: '/v1/turn',
         body: {
           sessionId,
           ...toTurnFields(event),
           ...(elapsedSeconds === undefined ? {} : { elapsedSeconds }),
+          ...toPartyFields(options),
         },
         call,
-      }),
+      });
+    },
     appraisalTurn: (input, call) =>
       send(config, { method: 'POST', path: '/v1/turn/appraisal', body: input, call }),
     getState: async (id, call) => send(config, { method: 'GET', path: path`/v1/state/${id}`, call }),

@@ -7,19 +7,27 @@
 // The core's types that appear in this API, so that users need not depend on @limbic/core themselves.
 export type {
   AckResult,
+  Addressee,
   Appraisal,
   AppraisalTurnInput,
   EventSource,
+  ParticipantPage,
+  ParticipantRef,
+  ParticipantSummary,
+  ParticipantView,
   Perceived,
   PersonaDefinition,
   ProactivePreferences,
   ProactivePreferencesInput,
+  ReplyAdvice,
+  ReplyReason,
   SessionDetails,
   SessionInfo,
   SessionPage,
   SessionSummary,
   StateSnapshot,
   TextEvent,
+  TurnParties,
   TurnResult,
   ValidationIssue,
 } from '@limbic/core';
@@ -47,6 +55,7 @@ export {
   createLimbicClient,
   type LimbicClient,
   type LimbicClientOptions,
+  type ListParticipantsOptions,
   type ListSessionsOptions,
   type TurnCallOptions,
 } from './client.js';
@@ -64,6 +73,7 @@ export type {
 } from './socket-types.js';
 export type {
   DeleteResult,
+  ForgetResult,
   HealthStatus,
   OpenApiDocument,
   PreferencesResult,

@@ -12,7 +12,7 @@ import { backoffDelay, type ReconnectPolicy, toReconnectPolicy } from './backoff
 import { PendingRequests, type ReplyType } from './pending-requests.js';
 import { SeenIds } from './seen-ids.js';
 import type { LimbicSocketEvents, SocketCloseEvent, SocketOptions, SocketStatus } from './socket-types.js';
-import { toTurnFields } from './turn-fields.js';
+import { toPartyFields, toTurnFields } from './turn-fields.js';
 import type {
   PreferencesResult,
   SocketAppraisalTurn,
@@ -114,16 +114,21 @@ export class LimbicSocket extends TypedEmitter<LimbicSocketEvents> {
     });
   }
 
-  /** Sends a text turn: a chat message, or an event with its source. */
+  /**
+   * Sends a text turn: a chat message, or an event with its source; in a group, with `from` and `to`.
+   * @example
+   * const result = await socket.turn('Thanks, Mika!', { from: { id: 'u-42', name: 'Alice' }, to: 'character' });
+   * if (result.reply.should) speak(result.prompt_data);
+   */
   turn(event: TurnEvent, options: TurnOptions = {}): Promise<TurnResult> {
-    const fields: Record<string, unknown> = toTurnFields(event);
+    const fields: Record<string, unknown> = { ...toTurnFields(event), ...toPartyFields(options) };
     if (options.elapsedSeconds !== undefined) fields.elapsedSeconds = options.elapsedSeconds;
     return this.#request('turn', toSocketFields(fields), 'turn_result');
   }
 
-  /** Sends a turn with a pre-computed appraisal. */
+  /** Sends a turn with a pre-computed appraisal; in a group, with `from` and `to`. */
   turnAppraisal(input: SocketAppraisalTurn): Promise<TurnResult> {
-    const fields: Record<string, unknown> = { appraisal: input.appraisal };
+    const fields: Record<string, unknown> = { appraisal: input.appraisal, ...toPartyFields(input) };
     if (input.context !== undefined) fields.context = input.context;
     if (input.elapsedSeconds !== undefined) fields.elapsedSeconds = input.elapsedSeconds;
     return this.#request('turn_appraisal', toSocketFields(fields), 'turn_result');

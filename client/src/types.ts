@@ -1,4 +1,4 @@
-import type { Appraisal, PresetId, ProactivePreferences, TextEvent } from '@limbic/core';
+import type { Appraisal, PresetId, ProactivePreferences, TextEvent, TurnParties } from '@limbic/core';
 
 /** The body of `GET /v1/health`. */
 export interface HealthStatus {
@@ -51,14 +51,25 @@ export interface OpenApiDocument {
 /** What a text turn is about: a chat message (a string), or an event with its source. */
 export type TurnEvent = string | TextEvent;
 
-/** Options of a text turn. */
-export interface TurnOptions {
+/**
+ * Options of a text turn. In a group conversation, `from` names who said or did it (`{id, name?}`) and `to` whom it
+ * was aimed at (`"character"`, `"everyone"` or `{id, name?}`); without `from` the turn comes from the one person of
+ * a private chat.
+ */
+export interface TurnOptions extends TurnParties {
   /** Seconds since the last interaction, in [0, 315360000]; default: the gap on the engine clock. */
   elapsedSeconds?: number;
 }
 
-/** An appraisal turn on a session socket (the session is the socket's). */
-export interface SocketAppraisalTurn {
+/** The body of `DELETE /v1/persona/:id/participants/:participantId`. */
+export interface ForgetResult {
+  forgotten: true;
+  /** The participant forgotten. */
+  id: string;
+}
+
+/** An appraisal turn on a session socket (the session is the socket's); `from` and `to` as in {@link TurnOptions}. */
+export interface SocketAppraisalTurn extends TurnParties {
   /** All six dimensions, each within its range. */
   appraisal: Appraisal;
   /** What happened, used to enrich prompt_data (at most 4,000 characters). */

@@ -45,6 +45,8 @@ describe('client: REST errors', () => {
       () => f.client.setPreferences('ses_nope', { enabled: true }),
       () => f.client.acknowledge('ses_nope', 'act_nope'),
       () => f.client.turn('ses_nope', 'hello'),
+      () => f.client.listParticipants('ses_nope'),
+      () => f.client.forgetParticipant('ses_nope', 'u-bob'),
     ];
     for (const call of calls) expect(await failure(call())).toMatchObject({ code: 'NOT_FOUND', status: 404 });
   });

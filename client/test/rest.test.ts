@@ -134,6 +134,58 @@ describe('client: REST', () => {
     expect(await f.client.pendingActions(sessionId)).toEqual([]);
   });
 
+  it('sends group turns with from and to, lists participants page by page and forgets one', async () => {
+    const { sessionId } = await f.client.createSession({
+      preset: 'cheerful_companion',
+      identity: { name: 'Mika' },
+    });
+    const bob = { id: 'u-bob', name: 'Bob' };
+    const alice = { id: 'team/alice', name: 'Alice' };
+    const insult = await f.client.turn(sessionId, 'You are a worthless idiot and I hate you.', {
+      from: bob,
+      to: 'character',
+      elapsedSeconds: 60,
+    });
+    expect(insult).toMatchObject({
+      speaker: bob,
+      to: 'character',
+      reply: { should: true, reason: 'addressed' },
+    });
+    const thanks = await f.client.appraisalTurn({
+      sessionId,
+      appraisal: appraisals.kindness,
+      context: 'Alice thanks Mika',
+      from: alice,
+      to: 'character',
+    });
+    expect(thanks.speaker).toEqual(alice);
+    // Without options, a turn is the one person's, as before.
+    expect((await f.client.turn(sessionId, 'hello')).reply.reason).toBe('direct');
+
+    const page = await f.client.listParticipants(sessionId, { limit: 1 });
+    expect(page.participants.map((p) => p.id)).toEqual(['team/alice']);
+    expect(page.cursor).not.toBeNull();
+    const trust: Record<string, number> = {};
+    for await (const p of f.client.participants(sessionId, { limit: 1 })) trust[p.id] = p.interpersonal.trust;
+    expect(Object.keys(trust)).toEqual(['team/alice', 'u-bob']);
+    expect(trust['team/alice']).toBeGreaterThan(trust['u-bob']!);
+
+    expect(await f.client.forgetParticipant(sessionId, 'team/alice')).toEqual({
+      forgotten: true,
+      id: 'team/alice',
+    });
+    expect((await f.client.listParticipants(sessionId)).participants.map((p) => p.id)).toEqual(['u-bob']);
+    await expect(f.client.forgetParticipant(sessionId, 'team/alice')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: `Participant "team/alice" not found in session ${sessionId}`,
+    });
+    await expect(f.client.forgetParticipant(sessionId, '')).rejects.toThrow(TypeError);
+    await expect(f.client.turn(sessionId, 'hi', { from: { id: '' }, to: 'everyone' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'from.id' }],
+    });
+  });
+
   it('keeps a base path and encodes ids in paths', async () => {
     const urls: string[] = [];
     const rewriting: FetchLike = (url, init) => {

@@ -51,6 +51,32 @@ describe('socket: requests', () => {
     expect((await f.client.getState(sessionId)).turns).toBe(3);
   });
 
+  it('sends group turns with from and to, and reads the speaker in the state', async () => {
+    const { sessionId } = await f.client.createSession({
+      preset: 'cheerful_companion',
+      identity: { name: 'Mika' },
+    });
+    const socket = connect(sessionId);
+    const bob = { id: 'u-bob', name: 'Bob' };
+    const chat = await socket.turn('You are useless.', { from: bob, to: 'character', elapsedSeconds: 60 });
+    expect(chat).toMatchObject({ speaker: bob, to: 'character', reply: { should: true } });
+    const event = await socket.turn({ description: 'Bob leaves the room' }, { from: bob, to: 'everyone' });
+    expect(event.to).toBe('everyone');
+    const kind = await socket.turnAppraisal({
+      appraisal: appraisals.kindness,
+      from: { id: 'u-alice', name: 'Alice' },
+      to: { id: 'u-bob' },
+    });
+    expect(kind).toMatchObject({ speaker: { id: 'u-alice', name: 'Alice' }, to: bob });
+    expect((await socket.getState()).speaker).toEqual({ id: 'u-alice', name: 'Alice' });
+    const bad = await rejection(socket.turn('hi', { to: { id: '' } }));
+    expect(bad).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'to.id' }] });
+    expect((await f.client.listParticipants(sessionId)).participants.map((p) => p.id)).toEqual([
+      'u-alice',
+      'u-bob',
+    ]);
+  });
+
   it('sets preferences and answers acknowledgements', async () => {
     const { sessionId } = await f.client.createSession({ preset: 'cheerful_companion' });
     const socket = connect(sessionId);

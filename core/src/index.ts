@@ -50,6 +50,7 @@ export {
   createInitialState,
   type EngineState,
   type Episode,
+  type FloorState,
   type StageState,
 } from './engine/engine-state.js';
 export { type Observation, observe } from './engine/observe.js';
@@ -62,6 +63,35 @@ export {
   toValidationError,
   type ValidationIssue,
 } from './errors.js';
+export { names, presenceWindowMs, type ResolvedAddress, resolveAddress } from './group/address.js';
+export { applyTurn, type GroupTurnOptions, type GroupTurnOutcome } from './group/group-turn.js';
+export {
+  type Addressee,
+  attachmentView,
+  closestParticipant,
+  currentSpeaker,
+  findParticipant,
+  impactHalfLife,
+  maxParticipantIdLength,
+  maxParticipantNameLength,
+  maxParticipants,
+  type ParticipantRef,
+  type ParticipantState,
+  participantsOf,
+  relationshipAt,
+  relationshipWith,
+  salientParticipants,
+  witnessWeight,
+} from './group/participants.js';
+export {
+  adviseReply,
+  interjectThreshold,
+  openFloorThreshold,
+  type ReplyAdvice,
+  type ReplyInput,
+  type ReplyReason,
+  replyReasons,
+} from './group/reply.js';
 export {
   type AppraisalLabelModel,
   type AppraisalReading,
@@ -148,6 +178,7 @@ export type {
   FamiliarityLevel,
   LengthHint,
   NeedLevel,
+  PromptAddressee,
   PromptContext,
   PromptData,
   PromptEmotion,
@@ -158,6 +189,7 @@ export type {
   PromptLocale,
   PromptNeed,
   PromptNeeds,
+  PromptPerson,
   PromptRelationship,
   PromptStage,
   PromptSystem,
@@ -167,7 +199,13 @@ export type {
   TraitName,
   TrustLevel,
 } from './prompt/prompt-data.js';
-export type { AttachmentStyle, NeedState, PromptInput } from './prompt/prompt-input.js';
+export type {
+  AttachmentStyle,
+  NeedState,
+  PromptGroupInput,
+  PromptInput,
+  PromptPersonInput,
+} from './prompt/prompt-input.js';
 export { createCryptoRandom, createSeededRandom, type Random } from './random.js';
 export {
   groupOfCategory,
@@ -195,6 +233,9 @@ export {
   type SessionServiceOptions,
 } from './session/session-service.js';
 export type {
+  ParticipantPage,
+  ParticipantSummary,
+  ParticipantView,
   SessionDetails,
   SessionEvents,
   SessionInfo,
@@ -205,10 +246,13 @@ export type {
 } from './session/session-types.js';
 export {
   type AppraisalTurnInput,
+  addresseeSchema,
   appraisalTurnSchema,
   parseAppraisalTurn,
   parseTextTurn,
+  participantRefSchema,
   type TextTurnInput,
+  type TurnParties,
   textTurnSchema,
 } from './session/turn-input.js';
 export type { Binding, BindingStore } from './store/binding-store.js';

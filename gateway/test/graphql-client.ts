@@ -195,6 +195,35 @@ export function withoutNulls(value: unknown): unknown {
   );
 }
 
+/** REST's `to` (a string or a participant) from GraphQL's `Addressee` (`{kind, participant}`). */
+export function restAddressee(to: { kind: string; participant?: unknown } | null | undefined): unknown {
+  if (!to) return to;
+  return to.kind === 'participant' ? to.participant : to.kind;
+}
+
+/**
+ * A GraphQL turn result (every field selected) in REST's shape: `to` and prompt_data's `addressed_to` as REST
+ * writes them, the reader's scores as an object by category (GraphQL has no maps: a list, highest first), and no
+ * nulls where REST omits a field.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: test code reads arbitrary JSON.
+export function restTurnResult(result: any): unknown {
+  const out = { ...result, to: restAddressee(result.to) };
+  if (result.prompt_data?.context) {
+    const context = { ...result.prompt_data.context };
+    context.addressed_to = restAddressee(context.addressed_to);
+    out.prompt_data = { ...result.prompt_data, context };
+  }
+  if (result.perceived?.scores) {
+    const scores = result.perceived.scores as { category: string; score: number }[];
+    out.perceived = {
+      ...result.perceived,
+      scores: Object.fromEntries(scores.map((s) => [s.category, s.score])),
+    };
+  }
+  return withoutNulls(out);
+}
+
 /** REST's metadata object from GraphQL's entries. */
 export function metadataObject(
   entries: { key: string; value: string | null; type: string | null }[],

@@ -34,7 +34,7 @@ describe('graphql: keys', () => {
     expect(health.status).toBe(200);
     expect(health.body.data.health).toEqual({ status: 'ok', version: '0.1.0' });
     expect(health.headers.get('ratelimit')).toBeNull();
-    const introspection = await gql(t, getIntrospectionQuery({ descriptions: true }));
+    const introspection = await gql(t, getIntrospectionQuery({ descriptions: true, oneOf: true }));
     expect(introspection.status).toBe(200);
     expect(introspection.body.errors).toBeUndefined();
     expect(`${printSchema(buildClientSchema(introspection.body.data))}\n`).toBe(printGraphQLSchema());

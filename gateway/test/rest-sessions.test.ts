@@ -168,6 +168,8 @@ async function expectGone(client: RestClient, id: string): Promise<void> {
     client.delete(`/v1/persona/${id}`),
     client.get(`/v1/state/${id}`),
     client.get(`/v1/proactive/${id}`),
+    client.get(`/v1/persona/${id}/participants`),
+    client.delete(`/v1/persona/${id}/participants/u-bob`),
     client.put(`/v1/proactive/${id}/preferences`, { enabled: true }),
     client.post(`/v1/proactive/${id}/ack`, { action_id: 'act_x' }),
     client.post('/v1/turn/appraisal', { sessionId: id, appraisal }),

@@ -34,9 +34,12 @@ const turnKeys = [
   'prediction_error',
   'prediction_errors',
   'prompt_data',
+  'reply',
   'secondary_emotion',
   'soul_stage',
+  'speaker',
   'stage_transition',
+  'to',
 ];
 
 describe('POST /v1/turn/appraisal', () => {
@@ -56,6 +59,18 @@ describe('POST /v1/turn/appraisal', () => {
     expect(res.body.new_emotion.V).toBeLessThan(0.3);
     expect(res.body.prompt_data.context.event).toBe('The user cancelled the trip');
     expect(res.body.prompt_data.formatted.system_prompt).toContain('Sunny');
+    // Without `from`: the one-person conversation, always answered.
+    expect(res.body).toMatchObject({
+      speaker: null,
+      to: 'character',
+      reply: { should: true, reason: 'direct' },
+    });
+    expect(res.body.prompt_data.context).toMatchObject({
+      speaker: null,
+      addressed_to: 'character',
+      others: [],
+    });
+    expect(res.body.prompt_data.instruction.group_instruction).toBeNull();
   });
 
   it('rejects out-of-range appraisal values with 400 naming each dimension', async () => {
@@ -123,6 +138,7 @@ describe('GET /v1/state/:sessionId', () => {
         'need_state',
         'secondary_emotion',
         'soul_stage',
+        'speaker',
         'turns',
       ].sort(),
     );

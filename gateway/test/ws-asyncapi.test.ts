@@ -179,8 +179,9 @@ describe('a real session on the socket', () => {
     const { sent, refused, received } = recording;
     const open = async (url: string) => recorder(await openClient(url, {}, 'limbic.v1'), recording);
 
-    // An action raised while away arrives in missed_proactive; acknowledging it is idempotent.
-    const bonded = await bondedSession(t, t.keys.pro);
+    // An action raised while away arrives in missed_proactive; acknowledging it is idempotent. The session is a
+    // group's, so the action names the participant it is addressed to.
+    const bonded = await bondedSession(t, t.keys.pro, { id: 'u-alice', name: 'Alice' });
     t.clock.advance(threeDays);
     await t.gateway.context.service.runDueChecks();
     const a = await open(wsUrl(t, bonded, t.keys.pro));
@@ -188,6 +189,7 @@ describe('a real session on the socket', () => {
     await a.until('connected');
     const missed = await a.until('missed_proactive');
     const [action] = missed.data as { action_id: string }[];
+    expect(action).toMatchObject({ participant: { id: 'u-alice', name: 'Alice' } });
     a.send({ type: 'ack_proactive', action_id: action!.action_id, request_id: 'ack-1' });
     await a.until('proactive_ack');
     a.send({ type: 'ack_proactive', action_id: action!.action_id });
@@ -216,10 +218,27 @@ describe('a real session on the socket', () => {
       elapsed_seconds: 120,
     });
     await b.until('turn_result');
+    // A group: who speaks (`from`) and whom they address (`to`), on both turn forms and on turn_appraisal.
+    const bob = { id: 'u-bob', name: 'Bob' };
+    b.send({ type: 'turn', message: 'You are useless.', from: bob, to: 'character', request_id: 'g-1' });
+    const group = await b.until('turn_result');
+    expect(group.data).toMatchObject({ speaker: bob, to: 'character', reply: { should: true } });
+    b.send({ type: 'turn', event: { description: 'Bob waves' }, from: bob, to: 'everyone' });
+    await b.until('turn_result');
+    b.send({ type: 'turn_appraisal', appraisal: appraisals.kindness, from: { id: 'u-alice' }, to: bob });
+    expect((await b.until('turn_result')).data).toMatchObject({
+      to: bob,
+      speaker: { id: 'u-alice', name: null },
+    });
     b.send({ type: 'get_state', request_id: 's-1' });
-    await b.until('state');
+    expect((await b.until('state')).data).toMatchObject({ speaker: { id: 'u-alice', name: null } });
     b.send({ type: 'ack_proactive', action_id: 'act_unknown', request_id: 'x-1' });
     await b.until('error');
+    b.send({ type: 'turn', message: 'hi', from: { id: '' }, request_id: 'x-3' }, 'invalid');
+    expect(await b.until('error')).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'from.id' }],
+    });
     b.send(
       { type: 'turn_appraisal', appraisal: { ...appraisals.kindness, agency: 3 }, request_id: 'x-2' },
       'invalid',
@@ -247,7 +266,7 @@ describe('a real session on the socket', () => {
     expect((await d.client.waitClose()).code).toBe(4401);
 
     for (const message of sent) expectValid(message);
-    expect(refused).toHaveLength(1);
+    expect(refused).toHaveLength(2);
     for (const message of refused) expect(matches(message)).toBe(false);
     for (const message of received) expectValid(message);
     expect(new Set(received.map((m) => m.type))).toEqual(new Set(serverTypes));

@@ -152,14 +152,25 @@ export const appraisals = {
   },
 };
 
-/** Makes a bonded session (40 kind turns a minute apart, through the service) with proactive behaviour on. */
-export async function bondedSession(t: TestGateway, key: string): Promise<string> {
+/**
+ * Makes a bonded session (40 kind turns a minute apart, through the service) with proactive behaviour on; with
+ * `from`, a group session whose kind turns come from that participant (its actions are addressed to them).
+ */
+export async function bondedSession(
+  t: TestGateway,
+  key: string,
+  from?: { id: string; name?: string },
+): Promise<string> {
   const service = t.gateway.context.service;
   const owner = await ownerOf(t, key);
   const sessionId = await createSession(t, key);
   for (let i = 0; i < 40; i++) {
     t.clock.advance(60_000);
-    await service.appraisalTurn(owner, { sessionId, appraisal: appraisals.kindness });
+    await service.appraisalTurn(owner, {
+      sessionId,
+      appraisal: appraisals.kindness,
+      ...(from ? { from, to: 'character' as const } : {}),
+    });
   }
   await service.setPreferences(owner, sessionId, { enabled: true });
   return sessionId;

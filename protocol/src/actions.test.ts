@@ -36,3 +36,19 @@ describe('proactive action views', () => {
     expect(fromWireAction(toWireAction(action))).toEqual(action);
   });
 });
+
+describe('proactive actions of a group session', () => {
+  const addressed: ProactiveAction = { ...action, participant: { id: 'u-alice', name: 'Alice' } };
+
+  it('carry the participant they are addressed to in both forms, and no participant field otherwise', () => {
+    expect(toRestAction(addressed).participant).toEqual({ id: 'u-alice', name: 'Alice' });
+    expect(toWireAction(addressed).participant).toEqual({ id: 'u-alice', name: 'Alice' });
+    expect('participant' in toRestAction(action)).toBe(false);
+    expect('participant' in toWireAction(action)).toBe(false);
+  });
+
+  it('read back with the participant', () => {
+    expect(fromRestAction(toRestAction(addressed))).toEqual(addressed);
+    expect(fromWireAction(toWireAction(addressed))).toEqual(addressed);
+  });
+});

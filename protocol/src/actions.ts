@@ -1,4 +1,4 @@
-import type { ProactiveAction } from '@limbic/core';
+import type { ParticipantView, ProactiveAction } from '@limbic/core';
 
 /** A proactive action as REST lists it (`GET /v1/proactive/:sessionId`): the interface's fields plus `timestamp`. */
 export interface RestProactiveAction {
@@ -10,6 +10,8 @@ export interface RestProactiveAction {
   metadata: ProactiveAction['metadata'];
   /** ISO 8601 engine-clock time the action arose. */
   timestamp: string;
+  /** Group sessions: the participant the action is addressed to; absent when the session knows nobody by id. */
+  participant?: ParticipantView;
 }
 
 /** A proactive action as WebSocket messages carry it (`proactive`, `missed_proactive`; the interface's snake_case). */
@@ -21,6 +23,17 @@ export interface WireProactiveAction {
   metadata: ProactiveAction['metadata'];
   /** ISO 8601 engine-clock time the action arose. */
   timestamp: string;
+  /** Group sessions: the participant the action is addressed to; absent when the session knows nobody by id. */
+  participant?: ParticipantView;
+}
+
+/** `{participant}` when the action names one, else nothing (so the field is absent, never null). */
+function participantOf(action: { participant?: ParticipantView | undefined }): {
+  participant?: ParticipantView;
+} {
+  return action.participant
+    ? { participant: { id: action.participant.id, name: action.participant.name } }
+    : {};
 }
 
 /** Formats an action for REST. */
@@ -32,6 +45,7 @@ export function toRestAction(action: ProactiveAction): RestProactiveAction {
     priority: action.priority,
     metadata: action.metadata,
     timestamp: new Date(action.createdAt).toISOString(),
+    ...participantOf(action),
   };
 }
 
@@ -44,13 +58,14 @@ export function toWireAction(action: ProactiveAction): WireProactiveAction {
     priority: action.priority,
     metadata: action.metadata,
     timestamp: new Date(action.createdAt).toISOString(),
+    ...participantOf(action),
   };
 }
 
 /** Reads an action in its REST form back into the core's shape (clients of a gateway). */
 export function fromRestAction(action: RestProactiveAction): ProactiveAction {
-  const { timestamp, ...rest } = action;
-  return { ...rest, createdAt: Date.parse(timestamp) };
+  const { timestamp, participant: _, ...rest } = action;
+  return { ...rest, createdAt: Date.parse(timestamp), ...participantOf(action) };
 }
 
 /** Reads an action in its WebSocket form back into the core's shape (clients of a gateway). */
@@ -62,5 +77,6 @@ export function fromWireAction(action: WireProactiveAction): ProactiveAction {
     priority: action.priority,
     metadata: action.metadata,
     createdAt: Date.parse(action.timestamp),
+    ...participantOf(action),
   };
 }

@@ -29,11 +29,12 @@ export type ClientMessageType = (typeof clientMessageTypes)[number];
 
 /**
  * The fields each client message type may carry besides `type` and `request_id` (the interface's names); anything
- * else is rejected with a hint when it is a near miss (`elapsedSeconds` → `elapsed_seconds`).
+ * else is rejected with a hint when it is a near miss (`elapsedSeconds` → `elapsed_seconds`). Group turns add
+ * `from` (who spoke) and `to` (whom they addressed), spelled as in REST.
  */
 export const clientMessageFields: Readonly<Record<ClientMessageType, readonly string[]>> = {
-  turn: ['message', 'event', 'elapsed_seconds'],
-  turn_appraisal: ['appraisal', 'context', 'elapsed_seconds'],
+  turn: ['message', 'event', 'elapsed_seconds', 'from', 'to'],
+  turn_appraisal: ['appraisal', 'context', 'elapsed_seconds', 'from', 'to'],
   get_state: [],
   set_proactive_prefs: ['preferences'],
   ack_proactive: ['action_id'],

@@ -2,15 +2,21 @@ export { type FakeDiscord, startFakeDiscord } from './discord/fake-discord.js';
 export type {
   DiscordCall,
   DiscordChannel,
+  DiscordCommandInput,
+  DiscordCommandOption,
   DiscordDirectMessageInput,
   DiscordDmChannel,
   DiscordGuildChannel,
+  DiscordInteraction,
+  DiscordInteractionResponse,
   DiscordMessage,
   DiscordMessageInput,
   DiscordSentMessage,
+  DiscordThreadChannel,
   DiscordUser,
   FakeDiscordGuild,
   FakeDiscordOptions,
+  FakeDiscordThread,
 } from './discord/types.js';
 export type { FakeFailure } from './failures.js';
 export {
@@ -24,13 +30,23 @@ export {
 } from './openai/fake-llm.js';
 export { type FakeTelegram, type FakeTelegramOptions, startFakeTelegram } from './telegram/fake-telegram.js';
 export type {
+  TelegramBotCommand,
+  TelegramBotCommandScope,
   TelegramBotUser,
   TelegramCall,
   TelegramChat,
+  TelegramChatMember,
+  TelegramChatMemberAdministrator,
+  TelegramChatMemberOwner,
+  TelegramChatMemberPlain,
+  TelegramChatMemberStatus,
   TelegramCommandEntity,
   TelegramGroupChat,
+  TelegramMessageEntity,
   TelegramPrivateChat,
+  TelegramReplyMessage,
   TelegramSentMessage,
+  TelegramSupergroupChat,
   TelegramTextInput,
   TelegramTextMessage,
   TelegramUpdate,

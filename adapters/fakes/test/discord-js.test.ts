@@ -1,13 +1,20 @@
 import { once } from 'node:events';
 import {
+  ApplicationCommandOptionType,
   ChannelType,
+  type ChatInputApplicationCommandData,
+  type ChatInputCommandInteraction,
   Client,
   DiscordAPIError,
   Events,
   GatewayIntentBits,
   HTTPError,
+  type Interaction,
   type Message,
+  MessageFlags,
+  MessageType,
   Partials,
+  PermissionFlagsBits,
   type RESTOptions,
 } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -209,5 +216,198 @@ describe('discord.js against the fake Discord', () => {
     await discord.waitFor(() => discord.gatewayStats.sockets === 0);
 
     expect(client.isReady()).toBe(false);
+  });
+});
+
+describe('discord.js in a guild with roles, threads and slash commands', () => {
+  const GUILD = '300000000000000001';
+  const GENERAL = '300000000000000002';
+  const THREAD = '300000000000000003';
+  const OWNER = { id: '200000000000000010', username: 'olga' };
+  const ADMIN = { id: '200000000000000011', username: 'adam' };
+  const BOB = { id: '200000000000000012', username: 'bob' };
+
+  beforeEach(async () => {
+    await discord.close();
+    discord = await startFakeDiscord({
+      guilds: [
+        {
+          id: GUILD,
+          name: 'Den',
+          channels: [{ id: GENERAL, name: 'general' }],
+          threads: [{ id: THREAD, name: 'plans', parentId: GENERAL }],
+          ownerId: OWNER.id,
+          admins: [ADMIN.id],
+        },
+      ],
+    });
+  });
+
+  function nextInteraction(client: Client): Promise<ChatInputCommandInteraction> {
+    return new Promise((resolve) => {
+      const listener = (interaction: Interaction): void => {
+        if (!interaction.isChatInputCommand()) return;
+        client.off(Events.InteractionCreate, listener);
+        resolve(interaction);
+      };
+      client.on(Events.InteractionCreate, listener);
+    });
+  }
+
+  it('fills mentions from <@id>, the bot included, with the mentioned members', async () => {
+    const client = await startClient();
+    const received = fromUser(client);
+
+    discord.dispatchMessage({ author: ADA, content: `hey <@${client.user.id}> and <@!${ADA.id}>` });
+    const message = await received;
+
+    expect(message.mentions.users.has(client.user.id)).toBe(true);
+    expect([...message.mentions.users.keys()]).toEqual([client.user.id, ADA.id]);
+    expect(message.mentions.members?.has(client.user.id)).toBe(true);
+  });
+
+  it('delivers a reply to the bot’s own message with its reference and the replied-to bot mentioned', async () => {
+    const client = await startClient();
+    const channel = client.channels.cache.get(GENERAL);
+    if (!channel?.isSendable()) throw new Error('#general is not sendable');
+    const own = await channel.send('who wants tea?');
+    const received = fromUser(client);
+
+    discord.dispatchMessage({ author: ADA, content: 'me!', replyTo: own.id });
+    const message = await received;
+    const referenced = await message.fetchReference();
+
+    expect(message.type).toBe(MessageType.Reply);
+    expect(message.reference?.messageId).toBe(own.id);
+    expect(referenced.author.id).toBe(client.user.id);
+    expect(referenced.content).toBe('who wants tea?');
+    expect(message.mentions.repliedUser?.id).toBe(client.user.id);
+  });
+
+  it('caches the configured thread and delivers and sends messages in it', async () => {
+    const client = await startClient();
+    const received = fromUser(client);
+
+    discord.dispatchMessage({ channelId: THREAD, author: BOB, content: 'in the thread' });
+    const message = await received;
+    await message.reply('answering in the thread');
+
+    expect(message.channel.isThread()).toBe(true);
+    expect(message.channel.type).toBe(ChannelType.PublicThread);
+    expect(message.channel.isThread() && message.channel.parentId).toBe(GENERAL);
+    expect(message.guildId).toBe(GUILD);
+    expect(discord.sent).toEqual([
+      expect.objectContaining({ channel_id: THREAD, content: 'answering in the thread' }),
+    ]);
+  });
+
+  it('gives the owner and admins ManageGuild through message.member, and nobody else', async () => {
+    const client = await startClient();
+    const canManage: Record<string, boolean | undefined> = {};
+    const done = new Promise<void>((resolve) => {
+      client.on(Events.MessageCreate, (message) => {
+        canManage[message.author.username] = message.member?.permissions.has(PermissionFlagsBits.ManageGuild);
+        if (Object.keys(canManage).length === 3) resolve();
+      });
+    });
+
+    for (const author of [OWNER, ADMIN, BOB]) discord.dispatchMessage({ author, content: 'may I?' });
+    await done;
+
+    expect(canManage).toEqual({ olga: true, adam: true, bob: false });
+    expect(client.guilds.cache.get(GUILD)?.members.me?.permissions.has('ManageGuild')).toBe(false);
+  });
+
+  it('registers commands with client.application.commands.set and lists them in registeredCommands', async () => {
+    const client = await startClient();
+    const mood: ChatInputApplicationCommandData = {
+      name: 'mood',
+      description: 'How the character feels',
+      options: [{ type: ApplicationCommandOptionType.String, name: 'topic', description: 'About what' }],
+    };
+
+    const global = await client.application.commands.set([mood]);
+    const inGuild = await client.application.commands.set([{ ...mood, name: 'limbic' }], GUILD);
+
+    expect([...global.values()].map((command) => [command.name, command.applicationId])).toEqual([
+      ['mood', client.user.id],
+    ]);
+    expect(discord.registeredCommands()).toEqual([
+      expect.objectContaining({ id: global.first()?.id, name: 'mood', version: expect.any(String), type: 1 }),
+    ]);
+    expect(discord.registeredCommands(GUILD).map((command) => command.id)).toEqual([inGuild.first()?.id]);
+    await expect(
+      client.application.commands.set([{ name: 'Mood', description: 'caps' }]),
+    ).rejects.toMatchObject({
+      code: 50035,
+    });
+  });
+
+  it('answers a slash command with interaction.reply, recorded as an ephemeral type 4 response', async () => {
+    const client = await startClient();
+    const [registered] = [
+      ...(await client.application.commands.set([{ name: 'mood', description: 'Feel' }])).values(),
+    ];
+    const arrived = nextInteraction(client);
+
+    const dispatched = discord.dispatchCommand({
+      channelId: GENERAL,
+      user: ADMIN,
+      name: 'mood',
+      options: [{ name: 'topic', type: ApplicationCommandOptionType.String, value: 'rain' }],
+    });
+    const interaction = await arrived;
+    await interaction.reply({
+      content: `mood about ${interaction.options.getString('topic')}`,
+      flags: MessageFlags.Ephemeral,
+    });
+    const response = await discord.waitForInteractionResponse(dispatched.id);
+
+    expect(interaction.commandId).toBe(registered?.id);
+    expect(interaction.channelId).toBe(GENERAL);
+    expect(interaction.user.id).toBe(ADMIN.id);
+    expect(interaction.memberPermissions?.has('ManageGuild')).toBe(true);
+    expect(interaction.inCachedGuild()).toBe(true);
+    expect(response).toMatchObject({ kind: 'callback', type: 4, content: 'mood about rain', flags: 64 });
+  });
+
+  it('records a deferral, its edit and a follow-up, and echoes the public answer as a message', async () => {
+    const client = await startClient();
+    const arrived = nextInteraction(client);
+    const echoed = nextMessage(client, (message) => message.interactionMetadata !== null);
+
+    const dispatched = discord.dispatchCommand({ channelId: THREAD, user: BOB, name: 'mood' });
+    const interaction = await arrived;
+    await interaction.deferReply();
+    const edited = await interaction.editReply('calm');
+    await interaction.followUp({ content: 'just for you', flags: MessageFlags.Ephemeral });
+
+    expect(
+      discord.interactionResponses.map((response) => [response.kind, response.type, response.content]),
+    ).toEqual([
+      ['callback', 5, ''],
+      ['edit', null, 'calm'],
+      ['followup', null, 'just for you'],
+    ]);
+    expect(edited.content).toBe('calm');
+    expect(interaction.memberPermissions?.has('ManageGuild')).toBe(false);
+    expect((await echoed).interactionMetadata?.id).toBe(dispatched.id);
+  });
+
+  it('dispatches a slash command from a DM with the user instead of a member', async () => {
+    const client = await startClient();
+    const arrived = nextInteraction(client);
+
+    discord.dispatchCommand({ direct: true, user: BOB, name: 'mood' });
+    const interaction = await arrived;
+    await interaction.reply('hello in private');
+
+    expect(interaction.guildId).toBeNull();
+    expect(interaction.member).toBeNull();
+    expect(interaction.user.id).toBe(BOB.id);
+    expect(interaction.channel?.type).toBe(ChannelType.DM);
+    expect(discord.interactionResponses).toEqual([
+      expect.objectContaining({ type: 4, content: 'hello in private' }),
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { Bot, GrammyError } from 'grammy';
+import type { Message } from 'grammy/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeTelegram, startFakeTelegram } from '../src/index.js';
 
@@ -148,5 +149,111 @@ describe('grammY against the fake Telegram', () => {
 
     expect(telegram.sent.map((message) => message.text)).toEqual(['hello limbic']);
     expect(telegram.calls.map((call) => call.method)).toEqual(['sendMessage']);
+  });
+
+  it('parses a supergroup message that mentions the bot and replies to the bot’s own message', async () => {
+    const bot = createBot();
+    const received: Message[] = [];
+    bot.on('message:text', async (ctx) => {
+      received.push(ctx.message);
+      const mentions = ctx.entities('mention').map((entity) => entity.text);
+      await ctx.reply(ctx.message.text === 'hello' ? 'hi there' : `you said ${mentions.join(' ')}`);
+    });
+    await startPolling(bot);
+    const group = { chatId: -1001234, chatType: 'supergroup', chatTitle: 'Den' } as const;
+
+    telegram.sendText({ ...group, userId: 7, firstName: 'Ada', text: 'hello' });
+    const [greeting] = await telegram.waitForSent(1);
+    telegram.sendText({
+      ...group,
+      userId: 7,
+      firstName: 'Ada',
+      text: `@${telegram.botInfo.username} thanks`,
+      replyToMessageId: greeting!.message_id,
+    });
+    await telegram.waitForSent(2);
+
+    const reply = received[1]!;
+    expect(reply.chat).toEqual({ id: -1001234, type: 'supergroup', title: 'Den' });
+    expect(reply.entities).toEqual([{ type: 'mention', offset: 0, length: 16 }]);
+    expect(reply.reply_to_message?.message_id).toBe(greeting!.message_id);
+    expect(reply.reply_to_message?.from?.id).toBe(bot.botInfo.id);
+    expect(reply.reply_to_message?.text).toBe('hi there');
+    expect(telegram.sent[1]?.text).toBe('you said @limbic_test_bot');
+  });
+
+  it('never delivers other bots’ messages, as Telegram; deliverBotMessages lets them through', async () => {
+    const seen = async (fake: FakeTelegram, replies: number): Promise<string[]> => {
+      const bot = new Bot(fake.token, { client: { apiRoot: fake.apiRoot } });
+      const senders: string[] = [];
+      bot.on('message:text', async (ctx) => {
+        senders.push(`${ctx.from.is_bot ? 'bot' : 'user'} ${ctx.from.id}`);
+        await ctx.reply('ok');
+      });
+      await startPolling(bot);
+      fake.sendText({ chatId: -9, chatType: 'group', userId: 50, isBot: true, text: 'beep' });
+      fake.sendText({ chatId: -9, chatType: 'group', userId: 51, text: 'hi' });
+      // Updates are handled in order, so once the user's message was answered the bot's was skipped or handled.
+      await fake.waitForSent(replies);
+      return senders;
+    };
+
+    expect(await seen(telegram, 1)).toEqual(['user 51']);
+    expect(telegram.withheld.map((update) => update.message?.text)).toEqual(['beep']);
+
+    const open = await startFakeTelegram({ deliverBotMessages: true });
+    try {
+      expect(await seen(open, 2)).toEqual(['bot 50', 'user 51']);
+    } finally {
+      for (const { bot, done } of running.splice(0)) {
+        if (bot.isRunning()) await bot.stop();
+        await done;
+      }
+      await open.close();
+    }
+  });
+
+  it('answers ctx.getChatMember with the statuses set by setChatMember', async () => {
+    const bot = createBot();
+    bot.on('message:text', async (ctx) => {
+      const member = await ctx.getChatMember(ctx.from.id);
+      const admins = await ctx.getChatAdministrators();
+      await ctx.reply(`${member.status} of ${admins.length} admins`);
+    });
+    await startPolling(bot);
+    telegram.setChatMember(-300, 1, 'creator');
+    telegram.setChatMember(-300, 2, 'administrator');
+
+    for (const userId of [1, 2, 3])
+      telegram.sendText({ chatId: -300, chatType: 'group', userId, text: 'me?' });
+    const sent = await telegram.waitForSent(3);
+
+    expect(sent.map((message) => message.text)).toEqual([
+      'creator of 2 admins',
+      'administrator of 2 admins',
+      'member of 2 admins',
+    ]);
+    expect((await bot.api.getChatMember(-300, bot.botInfo.id)).status).toBe('member');
+  });
+
+  it('stores commands per scope with setMyCommands and reads them back with getMyCommands', async () => {
+    const bot = createBot();
+    const scope = { type: 'chat_administrators', chat_id: -300 } as const;
+
+    await bot.api.setMyCommands([{ command: 'limbic', description: 'Manage the character' }], { scope });
+    await bot.api.setMyCommands([{ command: 'mood', description: 'How I feel' }], {
+      scope: { type: 'all_chat_administrators' },
+      language_code: 'en',
+    });
+    const error = await failureOf(bot.api.setMyCommands([{ command: 'Mood', description: 'caps' }]));
+
+    expect(await bot.api.getMyCommands({ scope })).toEqual([
+      { command: 'limbic', description: 'Manage the character' },
+    ]);
+    expect(telegram.commandsFor({ type: 'all_chat_administrators' }, 'en')).toEqual([
+      { command: 'mood', description: 'How I feel' },
+    ]);
+    expect(await bot.api.getMyCommands({ scope: { type: 'all_chat_administrators' } })).toEqual([]);
+    expect([error.error_code, error.description]).toEqual([400, 'Bad Request: BOT_COMMAND_INVALID']);
   });
 });

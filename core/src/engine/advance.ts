@@ -3,7 +3,7 @@ import { driftNeeds } from '../body/needs.js';
 import { driftRelationship } from '../body/relationship.js';
 import { rate, relaxChain } from '../dynamics/relax.js';
 import type { EngineParams } from '../persona/engine-params.js';
-import { type EngineState, withStage } from './engine-state.js';
+import { type EngineState, initialFloor, withStage } from './engine-state.js';
 
 /**
  * Evolves a state over `dt` seconds with no events, in closed form (cost independent of dt): emotion relaxes toward
@@ -44,6 +44,9 @@ export function advanceState(state: EngineState, params: EngineParams, dt: numbe
     turns: state.turns,
     lastInteractionAt: state.lastInteractionAt,
     stage: stage.load < 0.2 ? withStage(stage, { calmSeconds: stage.calmSeconds + dt }) : stage,
+    participants: state.participants ?? [],
+    speaker: state.speaker ?? null,
+    floor: state.floor ?? initialFloor,
   };
 }
 

@@ -20,7 +20,7 @@ const episodeTakeover = 0.5;
 const appraisalWeight = 0.75;
 
 import { advanceState } from './advance.js';
-import type { EngineState, Episode } from './engine-state.js';
+import { type EngineState, type Episode, initialFloor } from './engine-state.js';
 import { episodeStrength, type Observation, observe } from './observe.js';
 
 /** Options of one turn. */
@@ -31,6 +31,12 @@ export interface TurnOptions {
   now: number;
   /** True when the event came from the person the character talks to (counts as contact). Default true. */
   interaction?: boolean;
+  /**
+   * Weight of the event's goal relevance: 1 for an act aimed at the character (the default), `witnessWeight` (0.5)
+   * for one participant's act toward another that the character witnesses. Feelings, needs and the relationship
+   * with the actor all move with the weighted relevance.
+   */
+  witness?: number;
 }
 
 /** Everything one turn produced, before formatting into a turn result. */
@@ -77,10 +83,12 @@ function nextEpisode(
 export function applyAppraisal(
   state: EngineState,
   params: EngineParams,
-  ap: Appraisal,
+  appraisal: Appraisal,
   options: TurnOptions,
 ): TurnOutcome {
   const cfg = params.config;
+  const witness = options.witness ?? 1;
+  const ap = witness === 1 ? appraisal : { ...appraisal, goal_relevance: appraisal.goal_relevance * witness };
   const interaction = options.interaction ?? true;
   const s0 = advanceState(state, params, Math.max(options.elapsedSeconds, cfg.turn_seconds));
   const before = observe(s0, params);
@@ -134,6 +142,9 @@ export function applyAppraisal(
     turns: s0.turns + 1,
     lastInteractionAt: interaction ? options.now : s0.lastInteractionAt,
     stage: s0.stage,
+    participants: s0.participants ?? [],
+    speaker: s0.speaker ?? null,
+    floor: s0.floor ?? initialFloor,
   };
   const after = observe(draft, params);
   const load =

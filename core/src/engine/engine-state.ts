@@ -1,5 +1,6 @@
 import type { Appraisal } from '../appraisal/appraisal.js';
 import { neutralAppraisal } from '../appraisal/appraisal.js';
+import type { ParticipantState } from '../group/participants.js';
 import type { EmotionLabel } from '../labels/emotion-label.js';
 import type { EngineParams, Vec3 } from '../persona/engine-params.js';
 import type { NeedState } from '../prompt/prompt-input.js';
@@ -69,7 +70,28 @@ export interface EngineState {
   /** Engine-clock time (ms) of the last turn that came from the person (absence is measured from here). */
   lastInteractionAt: number;
   stage: StageState;
+  /**
+   * Group sessions: the people the character knows by id, each with their own relationship (the fields above are the
+   * relationship with the default person, who speaks in turns without `from`). Absent in states written before
+   * groups existed, which read it as empty.
+   */
+  participants?: ParticipantState[];
+  /** Id of the participant who spoke last, or null when the default person did (or nobody yet). */
+  speaker?: string | null;
+  /** Turn-taking bookkeeping for the reply advice: turns since the character was advised to speak, and when it was. */
+  floor?: FloorState;
 }
+
+/** Turn-taking bookkeeping (see docs/groups.md). */
+export interface FloorState {
+  /** Turns since the last turn whose reply advice was to speak. */
+  silentTurns: number;
+  /** Engine-clock time (ms) of that turn, or null. */
+  lastSpokeAt: number | null;
+}
+
+/** The floor of a new session, and of states written before the floor existed. */
+export const initialFloor: FloorState = Object.freeze({ silentTurns: 0, lastSpokeAt: null });
 
 /** Creates the state of a character that has just come into being: at rest at its baseline, needs at setpoint. */
 export function createInitialState(params: EngineParams, now: number): EngineState {
@@ -104,6 +126,9 @@ export function createInitialState(params: EngineParams, now: number): EngineSta
       calmTurns: 0,
       calmSeconds: 0,
     },
+    participants: [],
+    speaker: null,
+    floor: initialFloor,
   };
 }
 

@@ -46,6 +46,11 @@ export interface EngineParams {
   competenceWeight: number;
   /** SDT need setpoints (θ); a need below θ − 0.25 is a deficit. */
   needSetpoints: NeedState;
+  /**
+   * How readily the character takes the floor in a group, in [0, 1]: extraversion averaged with its sociability and
+   * social-boldness facets (Mehl, Gosling & Pennebaker 2006: extraversion goes with talking more).
+   */
+  talkativeness: number;
   /** ECR attachment dimensions in [0, 1] and the resulting style (Brennan, Clark & Shaver 1998). */
   attachment: { anxiety: number; avoidance: number; style: AttachmentStyle };
   /**
@@ -151,6 +156,7 @@ export function deriveEngineParams(persona: ResolvedPersona): EngineParams {
       0.08 * mean(zf.inquisitiveness, zf.unconventionality, zf.aesthetic_appreciation, zf.creativity),
     statusGain: 1 - 0.2 * zf.greed_avoidance,
     socialBoldness: 0.1 * zf.social_boldness,
+    talkativeness: clamp(0.5 + 0.5 * mean(z.E, zf.sociability, zf.social_boldness), 0, 1),
     negativeDuration: 1 + 0.5 * z.N,
     positiveDuration: 1 + 0.3 * z.E,
     trustRepair: 1 + 0.3 * zf.forgivingness,

@@ -15,6 +15,11 @@ export interface ProactiveAction {
   metadata: Record<string, string | number | boolean | null>;
   /** Engine-clock time it arose (ms). */
   createdAt: number;
+  /**
+   * Group sessions: the participant the action is addressed to (the one the character is closest to); absent when
+   * the session knows nobody by id.
+   */
+  participant?: { id: string; name: string | null };
 }
 
 /** The proactive part of a session: preferences, the pending (unacknowledged) queue, and the cooldown clock. */

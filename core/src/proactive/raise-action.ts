@@ -15,6 +15,8 @@ export interface RaiseContext {
   persona: ResolvedPersona;
   observation: Observation;
   random: Random;
+  /** Group sessions: whom the action is addressed to. */
+  participant?: { id: string; name: string | null } | null;
 }
 
 const timeDriven: ReadonlySet<ProactiveType> = new Set(['attachment_seeking', 'need_deficit']);
@@ -61,6 +63,7 @@ export function raiseAction(
     metadata,
     createdAt: ctx.now,
   };
+  if (ctx.participant) action.participant = { id: ctx.participant.id, name: ctx.participant.name };
   const sameAbsence = state.raisedInAbsence.since === ctx.lastInteractionAt;
   const types = sameAbsence ? state.raisedInAbsence.types : [];
   return {

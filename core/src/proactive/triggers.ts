@@ -2,6 +2,7 @@ import { deficitThreshold, needDeficits, secondsUntilBelongingDeficit } from '..
 import { driftRelationship, familiarity } from '../body/relationship.js';
 import type { EngineState } from '../engine/engine-state.js';
 import type { Observation } from '../engine/observe.js';
+import { attachmentView } from '../group/participants.js';
 import type { EngineParams } from '../persona/engine-params.js';
 import type { NeedState } from '../prompt/prompt-input.js';
 import type { ProactiveType } from './preferences.js';
@@ -69,7 +70,9 @@ export function evaluateTriggers(
 ): TriggerHit[] {
   const hits: TriggerHit[] = [];
   const absence = Math.max(0, (now - state.lastInteractionAt) / 1000);
-  const urge = attachmentUrge(state, params, absence);
+  // In a group the character misses the person it is closest to.
+  const bonded = attachmentView(state);
+  const urge = attachmentUrge(bonded, params, absence);
   if (urge >= attachmentThreshold) {
     hits.push({
       type: 'attachment_seeking',
@@ -81,8 +84,8 @@ export function evaluateTriggers(
         absence_hours: absence / hour,
         onset_hours: attachmentOnsetSeconds(params) / hour,
         attachment_style: params.attachment.style,
-        trust: state.trust,
-        familiarity: familiarity(state.familiarityCount),
+        trust: bonded.trust,
+        familiarity: familiarity(bonded.familiarityCount),
       },
     });
   }
@@ -176,7 +179,7 @@ export function nextDueAt(
   }
   let due = Number.POSITIVE_INFINITY;
   if (prefs.triggers.attachment_seeking && !pending.has('attachment_seeking')) {
-    const at = attachmentDueAt(state, params);
+    const at = attachmentDueAt(attachmentView(state), params);
     if (at !== null) due = Math.min(due, at);
   }
   if (prefs.triggers.need_deficit && !pending.has('need_deficit')) {

@@ -1,5 +1,6 @@
 import type { SoulStageId } from '../body/soul-stages.js';
 import { type IntensityLevel, toIntensityLevel } from '../labels/emotion-label.js';
+import type { CompiledLocale } from './compiled-locale.js';
 import {
   attachmentIndex,
   energyLevels,
@@ -15,9 +16,9 @@ import {
   trustLevels,
 } from './levels.js';
 import { toPersonaPrompt } from './persona-prompt.js';
-import type { LengthHint, PromptData } from './prompt-data.js';
-import type { PromptInput } from './prompt-input.js';
-import { sanitizeEvent } from './text.js';
+import type { LengthHint, PromptAddressee, PromptData, PromptPerson } from './prompt-data.js';
+import type { PromptGroupInput, PromptInput, PromptPersonInput } from './prompt-input.js';
+import { sanitizeEvent, sanitizeName } from './text.js';
 
 const intensityBand: Record<IntensityLevel, number> = {
   faint: 0,
@@ -33,6 +34,55 @@ function toLengthHint(stage: SoulStageId, energy: number, arousal: number): Leng
   if (arousal >= 0.7 && energy >= 0.6) return 'expansive';
   if (arousal < 0.25) return 'unhurried';
   return 'normal';
+}
+
+function toPerson(text: CompiledLocale, p: PromptPersonInput): PromptPerson {
+  const r = p.relationship;
+  const fb = toFamiliarityBand(r.familiarity);
+  const rb = toBand(r.rapport);
+  const tb = toBand(r.trust);
+  return {
+    id: p.id,
+    name: sanitizeName(p.name, p.id),
+    rapport_level: rapportLevels[rb],
+    trust_level: trustLevels[tb],
+    trust_percentage: Math.min(100, Math.max(0, Math.round(r.trust * 100))),
+    familiarity_level: familiarityLevels[fb],
+    description: text.person[(fb * 5 + rb) * 5 + tb]!,
+  };
+}
+
+/** The group part of prompt_data: the people, the two context lines and the instruction line. */
+function groupPart(
+  text: CompiledLocale,
+  group: PromptGroupInput,
+): {
+  speaker: PromptPerson;
+  to: PromptAddressee;
+  others: PromptPerson[];
+  context: string;
+  instruction: string;
+} {
+  const g = text.table.group;
+  const speaker = toPerson(text, group.speaker);
+  const others = group.others.map((p) => toPerson(text, p));
+  const to: PromptAddressee =
+    typeof group.to === 'string'
+      ? group.to
+      : { id: group.to.id, name: sanitizeName(group.to.name, group.to.id) };
+  const kind = typeof to === 'string' ? to : 'participant';
+  const target = typeof to === 'string' ? null : to.name;
+  let context = `${g.speakerLabel}${g.speaker(g.person(speaker.name, speaker.description), kind, target)}`;
+  if (others.length > 0) {
+    context += `\n${g.othersLabel}${others.map((p) => g.person(p.name, p.description)).join(g.separator)}`;
+  }
+  return {
+    speaker,
+    to,
+    others,
+    context,
+    instruction: g.instruction(speaker.name, kind, target),
+  };
 }
 
 /**
@@ -86,6 +136,7 @@ export function buildPromptData(input: PromptInput): PromptData {
       : `${text.expression[input.primary][intensity * 2 + tired]}${text.undertone[undertone]}`;
   const lengthHint = t.lengths[toLengthHint(input.stage.id, input.energy, emotion.A)];
   const event = sanitizeEvent(input.eventContext);
+  const group = input.group ? groupPart(text, input.group) : null;
 
   const emotionLine = `${labels.emotion}${text.emotionPhrase[input.primary][intensity]}${
     undertone === null ? '' : text.secondaryClause[undertone]
@@ -94,10 +145,14 @@ export function buildPromptData(input: PromptInput): PromptData {
 ${labels.energy}${budget}%${labels.stop}${energyDescription}
 ${labels.stage}${text.stageLine[input.stage.id]}
 ${labels.needs}${text.needsLine[bb * 9 + cb * 3 + aub]}
-${labels.relationship}${relationshipDescription}${event === null ? '' : `\n${labels.event}"${event}"`}`;
+${labels.relationship}${relationshipDescription}${group === null ? '' : `\n${group.context}`}${
+  event === null ? '' : `\n${labels.event}"${event}"`
+}`;
   const instructionBlock = `${persona.instructionHead}${stageText.instruction}
 ${labels.expression}${expressionGuide}
-${labels.length}${lengthHint}${needDirection === null ? '' : `\n${labels.need}${needDirection}`}`;
+${labels.length}${lengthHint}${needDirection === null ? '' : `\n${labels.need}${needDirection}`}${
+  group === null ? '' : `\n${t.group.instructionLabel}${group.instruction}`
+}`;
 
   return {
     language: input.persona.identity.language,
@@ -156,6 +211,9 @@ ${labels.length}${lengthHint}${needDirection === null ? '' : `\n${labels.need}${
         attachment_style: relationship.attachment_style,
         description: relationshipDescription,
       },
+      speaker: group?.speaker ?? null,
+      addressed_to: group?.to ?? 'character',
+      others: group?.others ?? [],
     },
     instruction: {
       language_directive: persona.languageDirective,
@@ -163,6 +221,7 @@ ${labels.length}${lengthHint}${needDirection === null ? '' : `\n${labels.need}${
       expression_guide: expressionGuide,
       response_length_hint: lengthHint,
       need_direction: needDirection,
+      group_instruction: group?.instruction ?? null,
     },
     formatted: {
       system_prompt: persona.systemPrompt,

@@ -44,6 +44,8 @@ export interface CompiledLocale {
   needDirection: readonly (string | null)[];
   /** `[((familiarity * 5 + rapport) * 5 + trust) * 4 + attachment]`. */
   relationship: readonly string[];
+  /** A participant without their name: `[(familiarity * 5 + rapport) * 5 + trust]`. */
+  person: readonly string[];
 }
 
 function mapLabels<T>(build: (label: EmotionLabel) => T): Record<EmotionLabel, T> {
@@ -88,8 +90,16 @@ function compile(t: LocaleTable): CompiledLocale {
       }
     }
   }
+  const person: string[] = [];
+  for (const f of familiarityLevels) {
+    for (const r of rapportLevels) {
+      for (const tr of trustLevels)
+        person.push(t.group.description(t.familiarity[f], t.rapport[r], t.trust[tr]));
+    }
+  }
   return {
     table: t,
+    person,
     emotionPhrase: mapLabels((label) =>
       intensityLevels.map((l) => g.emotion(t.emotions[label], t.intensities[l])),
     ),

@@ -95,6 +95,32 @@ export interface LocaleGrammar {
   withFacets(behavior: string, facets: readonly string[]): string;
 }
 
+/** Whom a group turn was aimed at, as {@link GroupText.instruction} distinguishes it. */
+export type GroupAddress = 'character' | 'everyone' | 'participant';
+
+/**
+ * The text of group turns (a speaker named with `from`). Unlike the rest of a locale, these functions run per group
+ * turn, because they put participants' names into sentences.
+ */
+export interface GroupText {
+  /** Line label of the speaker (`Speaking: `). */
+  speakerLabel: string;
+  /** Line label of the others who matter now (`Also on your mind: `). */
+  othersLabel: string;
+  /** Line label of the group instruction (`Group: `). */
+  instructionLabel: string;
+  /** Joins the descriptions of the others (`; `). */
+  separator: string;
+  /** A person described without a name, from the familiarity, rapport and trust texts (compiled per band). */
+  description(familiarity: string, rapport: string, trust: string): string;
+  /** A named person with their description: `Bob (a stranger; ...)`. */
+  person(name: string, description: string): string;
+  /** The speaker line: who speaks, described, and to whom. */
+  speaker(person: string, to: GroupAddress, target: string | null): string;
+  /** How to voice the character in the room: whom to answer, and that others are listening. */
+  instruction(speaker: string, to: GroupAddress, target: string | null): string;
+}
+
 /**
  * All descriptive text of prompt_data in one language. Every table is a Record over its key union, so a missing
  * entry fails to typecheck.
@@ -128,4 +154,5 @@ export interface LocaleTable {
   lengths: Record<LengthHint, string>;
   labels: FormatLabels;
   grammar: LocaleGrammar;
+  group: GroupText;
 }

@@ -113,7 +113,9 @@ describe('buildPromptData', () => {
       expression_guide: 'Moderate joy: cheerful and warm, upbeat phrasing. An undertone of surprise.',
       response_length_hint: 'Use a natural conversational length.',
       need_direction: null,
+      group_instruction: null,
     });
+    expect(data.context).toMatchObject({ speaker: null, addressed_to: 'character', others: [] });
     const { system_prompt, context_block, instruction_block } = data.formatted;
     expect(system_prompt).toContain('You are Mika.\nRole: barista\nAbout you: A cheerful barista');
     expect(system_prompt).toContain('Core values: honesty, loyalty');

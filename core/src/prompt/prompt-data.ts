@@ -121,6 +121,26 @@ export interface PromptRelationship {
   description: string;
 }
 
+/** A participant of a group conversation in words. */
+export interface PromptPerson {
+  id: string;
+  /** The display name, sanitized to one line of at most 64 characters (the id when no name was given). */
+  name: string;
+  rapport_level: RapportLevel;
+  trust_level: TrustLevel;
+  /** Trust as an integer percentage, 0-100. */
+  trust_percentage: number;
+  familiarity_level: FamiliarityLevel;
+  /** Who they are to the character, in words (`a stranger; feels cool toward them and trusts them little`). */
+  description: string;
+}
+
+/**
+ * Whom a turn was aimed at: the character, everyone present, or one participant. Turns without `from` are
+ * `character`.
+ */
+export type PromptAddressee = 'character' | 'everyone' | { id: string; name: string };
+
 /** The per-turn part of prompt_data: what the character feels and what just happened. */
 export interface PromptContext {
   /** The event text, sanitized to one line of at most 500 characters, or null. */
@@ -129,7 +149,14 @@ export interface PromptContext {
   energy: PromptEnergy;
   stage: PromptStage;
   needs: PromptNeeds;
+  /** The relationship with the one who spoke (in a group: this turn's speaker). */
   relationship: PromptRelationship;
+  /** Group turns: who is speaking; null for turns without `from`. */
+  speaker: PromptPerson | null;
+  /** Whom the turn was aimed at. */
+  addressed_to: PromptAddressee;
+  /** Group turns: the few other participants who matter now (recent strong feelings, strong bonds), at most 3. */
+  others: PromptPerson[];
 }
 
 /** How the model should voice the character this turn. */
@@ -140,6 +167,8 @@ export interface PromptInstruction {
   response_length_hint: string;
   /** What the character seeks because of a need in deficit, or null when no need is. */
   need_direction: string | null;
+  /** Group turns: how to speak in the room (whom to answer, that others read along); null otherwise. */
+  group_instruction: string | null;
 }
 
 /** The three ready-to-paste text blocks. */

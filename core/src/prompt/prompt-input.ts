@@ -31,4 +31,21 @@ export interface PromptInput {
   relationship: { rapport: number; trust: number; familiarity: number; attachment_style: AttachmentStyle };
   /** What just happened, as the client described it (turn context or event text), or null. */
   eventContext: string | null;
+  /** Group turns (a speaker named with `from`): who speaks, to whom, and who else matters now. */
+  group?: PromptGroupInput;
+}
+
+/** A participant as prompt_data describes them: id, display name (null: unknown) and relationship. */
+export interface PromptPersonInput {
+  id: string;
+  name: string | null;
+  relationship: { rapport: number; trust: number; familiarity: number };
+}
+
+/** The group part of {@link PromptInput}. */
+export interface PromptGroupInput {
+  speaker: PromptPersonInput;
+  to: 'character' | 'everyone' | { id: string; name: string | null };
+  /** The few others who matter now, most salient first. */
+  others: readonly PromptPersonInput[];
 }

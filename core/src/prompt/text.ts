@@ -41,3 +41,20 @@ export function sanitizeEvent(text: string | null): string | null {
   if (last >= 0xd800 && last <= 0xdbff) end -= 1;
   return `${line.slice(0, end)}…`;
 }
+
+/** The longest participant name prompt_data carries, in UTF-16 code units. */
+export const maxPromptNameLength = 64;
+
+/**
+ * A participant's name made safe to put in a prompt: one line, no double quotes, at most
+ * {@link maxPromptNameLength} characters (ending in `…` when cut); `fallback` (the id) when nothing is left.
+ */
+export function sanitizeName(name: string | null, fallback: string): string {
+  const line = name === null ? null : sanitizeEvent(name.slice(0, 4 * maxPromptNameLength));
+  const text = line ?? sanitizeEvent(fallback.slice(0, 4 * maxPromptNameLength)) ?? '?';
+  if (text.length <= maxPromptNameLength) return text;
+  let end = maxPromptNameLength - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}

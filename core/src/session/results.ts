@@ -4,6 +4,7 @@ import { stageProgress } from '../body/soul-stage.js';
 import { type SoulStageGroup, type SoulStageId, stageAt } from '../body/soul-stages.js';
 import type { EngineState } from '../engine/engine-state.js';
 import type { Observation } from '../engine/observe.js';
+import { currentSpeaker, relationshipAt } from '../group/participants.js';
 import type { EmotionLabel, IntensityLevel } from '../labels/emotion-label.js';
 import { toIntensityLevel } from '../labels/emotion-label.js';
 import type { Vec3 } from '../persona/engine-params.js';
@@ -50,7 +51,10 @@ export interface StateSnapshot {
   body_budget: BodyBudget;
   soul_stage: SoulStageView;
   need_state: NeedState;
+  /** The relationship with the participant who spoke last (the default person's when none did). */
   interpersonal: Interpersonal;
+  /** The participant who spoke last, or null when the default person did (or nobody yet). */
+  speaker: { id: string; name: string | null } | null;
   /** Number of turns processed so far. */
   turns: number;
   /** ISO 8601 engine-clock time the snapshot describes. */
@@ -65,6 +69,8 @@ function exposed(v: Vec3): Vad {
 export function toSnapshot(state: EngineState, obs: Observation): StateSnapshot {
   const level = state.stage.level;
   const stage = stageAt(level);
+  const speaker = currentSpeaker(state);
+  const rel = speaker === null ? state : relationshipAt(speaker, state.time);
   return {
     emotion: exposed(obs.felt),
     discrete_emotion: obs.primary,
@@ -80,10 +86,11 @@ export function toSnapshot(state: EngineState, obs: Observation): StateSnapshot 
       autonomy: round(state.needs.autonomy),
     },
     interpersonal: {
-      rapport: round(state.rapport),
-      trust: round(state.trust),
-      familiarity: round(familiarity(state.familiarityCount)),
+      rapport: round(rel.rapport),
+      trust: round(rel.trust),
+      familiarity: round(familiarity(rel.familiarityCount)),
     },
+    speaker: speaker === null ? null : { id: speaker.id, name: speaker.name },
     turns: state.turns,
     at: new Date(state.time).toISOString(),
   };

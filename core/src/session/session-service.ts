@@ -2,12 +2,25 @@ import type { Appraisal } from '../appraisal/appraisal.js';
 import { clampAppraisal, parseAppraisal } from '../appraisal/appraisal.js';
 import type { AppraisalOutcome, Appraiser } from '../appraisal/appraiser.js';
 import { createReaderAppraiser } from '../appraisal/reader-appraiser.js';
+import { familiarity } from '../body/relationship.js';
 import { type Clock, createSystemClock } from '../clock.js';
 import { advanceTo } from '../engine/advance.js';
-import { applyAppraisal } from '../engine/apply-turn.js';
 import { createInitialState } from '../engine/engine-state.js';
 import { observe } from '../engine/observe.js';
 import { isLimbicError, LimbicError, toValidationError } from '../errors.js';
+import { resolveAddress } from '../group/address.js';
+import { applyTurn } from '../group/group-turn.js';
+import {
+  type Addressee,
+  closestParticipant,
+  maxParticipantIdLength,
+  maxParticipants,
+  type ParticipantRef,
+  participantsOf,
+  relationshipAt,
+  relationshipWith,
+  removeParticipant,
+} from '../group/participants.js';
 import { deriveEngineParams, type EngineParams } from '../persona/engine-params.js';
 import type { ResolvedPersona } from '../persona/persona.js';
 import { validatePersonaShape } from '../persona/persona-schema.js';
@@ -30,7 +43,14 @@ import { TypedEmitter } from './emitter.js';
 import { KeyedLock } from './keyed-lock.js';
 import { ParamsCache } from './params-cache.js';
 import { type StateSnapshot, toSnapshot } from './results.js';
-import type { SessionDetails, SessionEvents, SessionInfo, SessionPage, TurnResult } from './session-types.js';
+import type {
+  ParticipantPage,
+  SessionDetails,
+  SessionEvents,
+  SessionInfo,
+  SessionPage,
+  TurnResult,
+} from './session-types.js';
 import { parseAppraisalTurn, parseTextTurn } from './turn-input.js';
 import { buildTurnResult } from './turn-result.js';
 
@@ -61,6 +81,11 @@ export interface SessionServiceOptions {
   maxRetries?: number;
   /** Called when an event listener throws. Default: ignore. */
   onListenerError?: (error: unknown, event: string) => void;
+  /**
+   * Most participants a session keeps (group sessions); past it, the one seen least recently is forgotten. Default
+   * {@link maxParticipants} (1,000).
+   */
+  maxParticipants?: number;
   /**
    * Re-emit changes that other processes write to a shared store (when the store has `watch`), so subscribers of
    * this process hear about turns, actions and deletions made elsewhere. Default true.
@@ -112,6 +137,7 @@ export class SessionService {
   readonly #random: Random;
   readonly #maxSessions: (owner: string) => number | undefined;
   readonly #maxRetries: number;
+  readonly #maxParticipants: number;
   readonly #events: TypedEmitter<SessionEvents>;
   readonly #locks = new KeyedLock();
   readonly #params = new ParamsCache(10_000);
@@ -128,6 +154,7 @@ export class SessionService {
     this.#sessionId = createIdGenerator(this.#random);
     this.#maxSessions = options.maxSessions ?? (() => undefined);
     this.#maxRetries = options.maxRetries ?? defaultMaxRetries;
+    this.#maxParticipants = options.maxParticipants ?? maxParticipants;
     this.#events = new TypedEmitter(options.onListenerError ?? (() => {}));
     if (this.store.watch && options.watchStore !== false) {
       this.#changes = new ChangeFilter(this.clock.now());
@@ -284,6 +311,8 @@ export class SessionService {
       context: turn.context ?? null,
       elapsedSeconds: turn.elapsedSeconds,
       interaction: true,
+      from: turn.from,
+      to: turn.to,
     });
   }
 
@@ -307,7 +336,7 @@ export class SessionService {
           coreValues: persona.identity.core_values,
           goals: persona.goals,
           language: persona.identity.language,
-          rapport: record.state.rapport,
+          rapport: relationshipWith(record.state, turn.from?.id ?? null).rapport,
           agreeableness: persona.personality.A,
         },
         signal,
@@ -323,6 +352,8 @@ export class SessionService {
       context: turn.description,
       elapsedSeconds: turn.elapsedSeconds,
       interaction: turn.source === 'user',
+      from: turn.from,
+      to: turn.to,
       text: {
         appraiser: outcome.appraiser,
         fallback_reason: outcome.fallbackReason ?? null,
@@ -406,6 +437,97 @@ export class SessionService {
   }
 
   /**
+   * The participants of a group session in id order, `limit` (1-100, default 20) at a time, each with the
+   * character's relationship with them now. Empty for a session that never had a turn with `from`.
+   * @throws LimbicError NOT_FOUND, or VALIDATION_ERROR for a bad cursor or limit.
+   */
+  async listParticipants(
+    owner: string,
+    sessionId: string,
+    options: { cursor?: string | null; limit?: unknown } = {},
+  ): Promise<ParticipantPage> {
+    const limit = parseLimit(options.limit);
+    const after = options.cursor ? decodeCursor(options.cursor, isParticipantId) : undefined;
+    const record = await this.#load(owner, sessionId);
+    const now = Math.max(this.clock.now(), record.state.time);
+    const sorted = participantsOf(record.state)
+      .filter((p) => after === undefined || p.id > after)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const page = sorted.slice(0, limit);
+    return {
+      participants: page.map((p) => {
+        const r = relationshipAt(p, now);
+        return {
+          id: p.id,
+          name: p.name,
+          interpersonal: {
+            rapport: round4(r.rapport),
+            trust: round4(r.trust),
+            familiarity: round4(familiarity(r.familiarityCount)),
+          },
+          turns: p.turns,
+          first_seen_at: iso(p.firstSeenAt),
+          last_seen_at: iso(p.lastSeenAt),
+        };
+      }),
+      cursor: sorted.length > limit && page.length > 0 ? encodeCursor(page[page.length - 1]!.id) : null,
+    };
+  }
+
+  /**
+   * Forgets one participant: deletes the character's relationship with them and everything the session holds about
+   * them (their entry, their place as last speaker, pending proactive actions addressed to them). The character's
+   * feelings stay as they are: what happened, happened.
+   * @throws LimbicError NOT_FOUND for an unknown session or participant, VALIDATION_ERROR for a malformed id.
+   */
+  async forgetParticipant(
+    owner: string,
+    sessionId: string,
+    participantId: unknown,
+  ): Promise<{ forgotten: true; id: string }> {
+    if (
+      typeof participantId !== 'string' ||
+      participantId.length === 0 ||
+      participantId.length > maxParticipantIdLength
+    ) {
+      throw toValidationError('participant', [
+        {
+          path: 'participantId',
+          message: `must be a non-empty string of at most ${maxParticipantIdLength} characters`,
+        },
+      ]);
+    }
+    return this.#mutate(owner, sessionId, (record, params, now) => {
+      const list = participantsOf(record.state);
+      const remaining = removeParticipant(list, participantId);
+      if (remaining === list) {
+        throw new LimbicError(
+          'NOT_FOUND',
+          `Participant ${JSON.stringify(participantId)} not found in session ${sessionId}`,
+        );
+      }
+      const state = {
+        ...record.state,
+        participants: [...remaining],
+        speaker: record.state.speaker === participantId ? null : (record.state.speaker ?? null),
+      };
+      const pending = record.proactive.pending.filter((a) => a.participant?.id !== participantId);
+      const proactive = { ...record.proactive, pending };
+      return {
+        record: {
+          ...record,
+          updatedAt: now,
+          state,
+          proactive,
+          nextDueAt: this.#due(advanceTo(state, params, now), params, proactive, now),
+        },
+        result: { forgotten: true as const, id: participantId },
+        cause: 'forget',
+      };
+    });
+  }
+
+  /**
    * The time-driven check of one session (what a scheduler calls when the session is due): evaluates the
    * triggers at the current time, raises at most one action, and writes the next due time. Resolves with the
    * action raised, or null (also for a session that no longer exists, or that is no longer due).
@@ -432,6 +554,7 @@ export class SessionService {
             persona: this.#paramsOf(current).persona,
             observation: obs,
             random: this.#random,
+            participant: closestParticipant(state)?.participant ?? null,
           },
         );
         let due = this.#due(state, params, proactive, now);
@@ -474,18 +597,29 @@ export class SessionService {
       context: string | null;
       elapsedSeconds: number | undefined;
       interaction: boolean;
+      from: ParticipantRef | undefined;
+      to: Addressee | undefined;
       /** Text turns: what the appraiser says about itself, part of the result (and of the `turn` event). */
       text?: Pick<TurnResult, 'appraiser' | 'fallback_reason' | 'perceived'>;
     },
   ): Promise<TurnResult> {
     return this.#mutate(owner, sessionId, (record, params, now) => {
       const elapsed = opts.elapsedSeconds ?? Math.max(0, (now - record.state.time) / 1000);
-      const outcome = applyAppraisal(record.state, params, appraisal, {
+      const persona = this.#paramsOf(record).persona;
+      const address = resolveAddress(
+        record.state,
+        { from: opts.from, to: opts.to, text: opts.context },
+        persona.identity.name,
+        now,
+      );
+      const outcome = applyTurn(record.state, params, appraisal, {
         elapsedSeconds: elapsed,
         now,
         interaction: opts.interaction,
+        from: opts.from,
+        address,
+        maxParticipants: this.#maxParticipants,
       });
-      const persona = this.#paramsOf(record).persona;
       let proactive: ProactiveState = record.proactive;
       let action: ProactiveAction | null = null;
       if (proactive.preferences.enabled) {
@@ -498,10 +632,14 @@ export class SessionService {
             persona,
             observation: outcome.after,
             random: this.#random,
+            participant: closestParticipant(outcome.state)?.participant ?? null,
           },
         ));
       }
-      const result = buildTurnResult(outcome, appraisal, persona, params, opts.context);
+      const result = buildTurnResult(outcome, appraisal, persona, params, opts.context, {
+        from: opts.from,
+        address,
+      });
       if (opts.text) Object.assign(result, opts.text);
       const next: SessionRecord = {
         id: record.id,
@@ -639,6 +777,14 @@ export class SessionService {
       }
     });
   }
+}
+
+function isParticipantId(id: string): boolean {
+  return id.length > 0 && id.length <= maxParticipantIdLength;
+}
+
+function round4(x: number): number {
+  return Math.round(x * 1e4) / 1e4;
 }
 
 function notFound(sessionId: unknown): LimbicError {

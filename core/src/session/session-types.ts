@@ -1,6 +1,7 @@
 import type { Appraisal } from '../appraisal/appraisal.js';
 import type { Perceived } from '../appraisal/reader-appraiser.js';
 import type { StageTransition } from '../body/soul-stage.js';
+import type { ReplyAdvice } from '../group/reply.js';
 import type { EmotionLabel, IntensityLevel } from '../labels/emotion-label.js';
 import type { EmotionConfig, ResolvedPersona, Vad } from '../persona/persona.js';
 import type { ProactivePreferences } from '../proactive/preferences.js';
@@ -64,8 +65,15 @@ export interface TurnResult {
   body_budget: BodyBudget;
   stage_transition: StageTransition | null;
   need_state: NeedState;
+  /** The relationship with this turn's speaker (the default person's for turns without `from`), after the turn. */
   interpersonal: Interpersonal;
   prompt_data: PromptData;
+  /** Who spoke (`from`, with the name the session knows), or null for turns without `from`. */
+  speaker: ParticipantView | null;
+  /** Whom the turn was aimed at, as given or inferred (docs/groups.md). */
+  to: 'character' | 'everyone' | ParticipantView;
+  /** Whether the character should speak now, and why (docs/groups.md); always `should: true` without `from`. */
+  reply: ReplyAdvice;
   /**
    * Text turns only: the appraiser that turned the text into the appraisal: `reader` (the offline reader, the
    * default), `llm` (the configured OpenAI-compatible model), or a custom appraiser's name.
@@ -77,8 +85,31 @@ export interface TurnResult {
   perceived?: Perceived | null;
 }
 
+/** A participant as results name them: id and display name (null when none was ever given). */
+export interface ParticipantView {
+  id: string;
+  name: string | null;
+}
+
+/** A participant with the character's relationship with them, as the participant list shows it. */
+export interface ParticipantSummary extends ParticipantView {
+  /** Rapport, trust and familiarity now (drifted since they were last present). */
+  interpersonal: Interpersonal;
+  /** Turns they spoke. */
+  turns: number;
+  /** ISO 8601 engine-clock times they first and last took part (spoke or were addressed). */
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
+/** A page of participants in id order; `cursor` is null on the last page. */
+export interface ParticipantPage {
+  participants: ParticipantSummary[];
+  cursor: string | null;
+}
+
 /** Why a session's state changed; `remote`: another process sharing the store wrote it (seen through its watch). */
-export type StateCause = 'created' | 'turn' | 'proactive' | 'preferences' | 'ack' | 'remote';
+export type StateCause = 'created' | 'turn' | 'proactive' | 'preferences' | 'ack' | 'forget' | 'remote';
 
 /** The typed events of the session service. */
 export interface SessionEvents {

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { type Appraisal, appraisalSchema } from '../appraisal/appraisal.js';
 import { type EventSource, eventSources } from '../appraisal/appraiser.js';
+import {
+  type Addressee,
+  maxParticipantIdLength,
+  maxParticipantNameLength,
+  type ParticipantRef,
+} from '../group/participants.js';
 import { parseWith } from '../util/validation.js';
 
 /** Longest accepted event text or context, in characters. */
@@ -22,8 +28,38 @@ const text = (what: string) =>
     .max(maxTextLength, { error: `must be a string of at most ${maxTextLength} characters` })
     .refine((s) => s.trim().length > 0, { error: `must be a non-empty ${what}` });
 
+const participantId = z
+  .string({ error: `must be a non-empty string of at most ${maxParticipantIdLength} characters` })
+  .min(1, { error: `must be a non-empty string of at most ${maxParticipantIdLength} characters` })
+  .max(maxParticipantIdLength, {
+    error: `must be a non-empty string of at most ${maxParticipantIdLength} characters`,
+  });
+const participantName = z
+  .string({ error: `must be a string of 1 to ${maxParticipantNameLength} characters` })
+  .max(maxParticipantNameLength, { error: `must be a string of 1 to ${maxParticipantNameLength} characters` })
+  .refine((s) => s.trim().length > 0, {
+    error: `must be a string of 1 to ${maxParticipantNameLength} characters`,
+  });
+
+/** Zod schema of a participant reference `{id, name?}` (the `from` of a turn, or a participant `to`). */
+export const participantRefSchema = z.strictObject({ id: participantId, name: participantName.optional() });
+
+/** Zod schema of a turn's `to`: `"character"`, `"everyone"`, or a participant `{id, name?}`. */
+export const addresseeSchema = z.union(
+  [z.literal('character'), z.literal('everyone'), participantRefSchema],
+  { error: 'must be "character", "everyone" or a participant {id, name?}' },
+);
+
+/** Who spoke and whom they addressed, on every turn kind (both optional; see docs/groups.md). */
+export interface TurnParties {
+  /** Who said or did it; omitted: the default person (the one-person behaviour). */
+  from?: ParticipantRef;
+  /** Whom it was aimed at; omitted: inferred from the text and who is present. */
+  to?: Addressee;
+}
+
 /** An appraisal turn: a pre-computed appraisal for a session. */
-export interface AppraisalTurnInput {
+export interface AppraisalTurnInput extends TurnParties {
   sessionId: string;
   appraisal: Appraisal;
   /** What happened, used to enrich prompt_data. */
@@ -34,8 +70,12 @@ export interface AppraisalTurnInput {
 
 /** A text turn: either a chat message or an event with its source. */
 export type TextTurnInput =
-  | { sessionId: string; message: string; elapsedSeconds?: number }
-  | { sessionId: string; event: { description: string; source?: EventSource }; elapsedSeconds?: number };
+  | ({ sessionId: string; message: string; elapsedSeconds?: number } & TurnParties)
+  | ({
+      sessionId: string;
+      event: { description: string; source?: EventSource };
+      elapsedSeconds?: number;
+    } & TurnParties);
 
 /** Zod schema of {@link AppraisalTurnInput}; unknown top-level fields are rejected. */
 export const appraisalTurnSchema = z.strictObject({
@@ -46,6 +86,8 @@ export const appraisalTurnSchema = z.strictObject({
     .max(maxTextLength, { error: `must be a string of at most ${maxTextLength} characters` })
     .optional(),
   elapsedSeconds: elapsed.optional(),
+  from: participantRefSchema.optional(),
+  to: addresseeSchema.optional(),
 });
 
 const eventSchema = z.strictObject({
@@ -60,6 +102,8 @@ export const textTurnSchema = z
     message: text('message').optional(),
     event: eventSchema.optional(),
     elapsedSeconds: elapsed.optional(),
+    from: participantRefSchema.optional(),
+    to: addresseeSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if ((value.message === undefined) === (value.event === undefined)) {
@@ -69,10 +113,18 @@ export const textTurnSchema = z
         message: 'give exactly one of `message` and `event`',
       });
     }
+    const source = value.event?.source;
+    if (value.from !== undefined && source !== undefined && source !== 'user') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['from'],
+        message: `names who said or did it, so it needs event.source "user" (this event's source is "${source}")`,
+      });
+    }
   });
 
 /** The normalised form of a text turn. */
-export interface ParsedTextTurn {
+export interface ParsedTextTurn extends TurnParties {
   sessionId: string;
   description: string;
   source: EventSource;
@@ -84,6 +136,18 @@ function inRange(x: unknown, min: number, max: number): x is number {
 }
 
 const turnKeys = new Set(['sessionId', 'appraisal', 'context', 'elapsedSeconds']);
+
+function copyParties(
+  out: TurnParties,
+  value: { from?: ParticipantRef | undefined; to?: Addressee | undefined },
+): void {
+  if (value.from !== undefined) out.from = stripName(value.from);
+  if (value.to !== undefined) out.to = typeof value.to === 'string' ? value.to : stripName(value.to);
+}
+
+function stripName(ref: ParticipantRef): ParticipantRef {
+  return ref.name === undefined ? { id: ref.id } : { id: ref.id, name: ref.name.trim() };
+}
 
 /**
  * The hot path of {@link parseAppraisalTurn}: accepts exactly what the schema accepts when the input is clean, and
@@ -135,6 +199,7 @@ export function parseAppraisalTurn(input: unknown): AppraisalTurnInput {
   const out: AppraisalTurnInput = { sessionId: value.sessionId, appraisal: value.appraisal };
   if (value.context !== undefined) out.context = value.context;
   if (value.elapsedSeconds !== undefined) out.elapsedSeconds = value.elapsedSeconds;
+  copyParties(out, value);
   return out;
 }
 
@@ -147,5 +212,6 @@ export function parseTextTurn(input: unknown): ParsedTextTurn {
     source: value.event?.source ?? 'user',
   };
   if (value.elapsedSeconds !== undefined) out.elapsedSeconds = value.elapsedSeconds;
+  copyParties(out, value);
   return out;
 }

@@ -2,30 +2,78 @@ import type { Appraisal } from '../appraisal/appraisal.js';
 import { familiarity } from '../body/relationship.js';
 import { stageProgress } from '../body/soul-stage.js';
 import { stageAt } from '../body/soul-stages.js';
-import type { TurnOutcome } from '../engine/apply-turn.js';
+import type { ResolvedAddress } from '../group/address.js';
+import type { GroupTurnOutcome } from '../group/group-turn.js';
+import {
+  findParticipant,
+  type ParticipantRef,
+  relationshipAt,
+  salientParticipants,
+} from '../group/participants.js';
 import { toIntensityLevel } from '../labels/emotion-label.js';
 import type { EngineParams } from '../persona/engine-params.js';
 import { toExposedVad } from '../persona/engine-params.js';
 import type { ResolvedPersona } from '../persona/persona.js';
 import { buildPromptData } from '../prompt/build-prompt-data.js';
+import type { PromptGroupInput, PromptPersonInput } from '../prompt/prompt-input.js';
 import { round } from '../util/math.js';
 import { roundAppraisal, toDelta } from './results.js';
-import type { TurnResult } from './session-types.js';
+import type { ParticipantView, TurnResult } from './session-types.js';
+
+/** Who took part in a turn: the speaker (`from`) and whom it was aimed at. */
+export interface TurnParticipants {
+  from: ParticipantRef | undefined;
+  address: ResolvedAddress;
+}
+
+function view(state: GroupTurnOutcome['state'], ref: ParticipantRef): ParticipantView {
+  return { id: ref.id, name: findParticipant(state, ref.id)?.name ?? ref.name ?? null };
+}
+
+/** The group part of prompt_data's input: the speaker, whom they addressed, and up to three salient others. */
+function groupInput(outcome: GroupTurnOutcome, parties: TurnParticipants): PromptGroupInput | undefined {
+  const { from, address } = parties;
+  if (from === undefined) return undefined;
+  const { state } = outcome;
+  const now = state.time;
+  const speaker: PromptPersonInput = {
+    ...view(state, from),
+    relationship: {
+      rapport: outcome.relationship.rapport,
+      trust: outcome.relationship.trust,
+      familiarity: familiarity(outcome.relationship.familiarityCount),
+    },
+  };
+  const exclude = new Set([from.id]);
+  const others: PromptPersonInput[] = salientParticipants(state, now, exclude).map(({ participant }) => {
+    const r = relationshipAt(participant, now);
+    return {
+      id: participant.id,
+      name: participant.name,
+      relationship: { rapport: r.rapport, trust: r.trust, familiarity: familiarity(r.familiarityCount) },
+    };
+  });
+  const to = typeof address.to === 'string' ? address.to : view(state, address.to);
+  return { speaker, to, others };
+}
 
 /** Formats a turn outcome as the interface's turn result, with prompt_data. */
 export function buildTurnResult(
-  outcome: TurnOutcome,
+  outcome: GroupTurnOutcome,
   appraisal: Appraisal,
   persona: ResolvedPersona,
   params: EngineParams,
   context: string | null,
+  parties: TurnParticipants,
 ): TurnResult {
-  const { state, after } = outcome;
+  const { state, after, relationship } = outcome;
   const stage = stageAt(state.stage.level);
   const progress = stageProgress(state.stage);
-  const fam = familiarity(state.familiarityCount);
+  const fam = familiarity(relationship.familiarityCount);
   const felt = toExposedVad(after.felt);
   const mood = toExposedVad(state.mood);
+  const group = groupInput(outcome, parties);
+  const to = parties.address.to;
   return {
     appraisal,
     prediction_error: round(outcome.predictionError.magnitude),
@@ -45,7 +93,11 @@ export function buildTurnResult(
       competence: round(state.needs.competence),
       autonomy: round(state.needs.autonomy),
     },
-    interpersonal: { rapport: round(state.rapport), trust: round(state.trust), familiarity: round(fam) },
+    interpersonal: {
+      rapport: round(relationship.rapport),
+      trust: round(relationship.trust),
+      familiarity: round(fam),
+    },
     prompt_data: buildPromptData({
       persona,
       emotion: felt,
@@ -58,12 +110,16 @@ export function buildTurnResult(
       needs: state.needs,
       needSetpoints: params.needSetpoints,
       relationship: {
-        rapport: state.rapport,
-        trust: state.trust,
+        rapport: relationship.rapport,
+        trust: relationship.trust,
         familiarity: fam,
         attachment_style: params.attachment.style,
       },
       eventContext: context,
+      ...(group ? { group } : {}),
     }),
+    speaker: parties.from === undefined ? null : view(state, parties.from),
+    to: typeof to === 'string' ? to : view(state, to),
+    reply: outcome.reply,
   };
 }

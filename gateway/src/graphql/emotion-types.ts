@@ -21,6 +21,7 @@ import {
   SoulStageIdEnum,
   StageTransitionReasonEnum,
 } from './enums.js';
+import { AddresseeRef, ParticipantRef, ReplyAdviceRef } from './group-types.js';
 import { PromptDataRef } from './prompt-types.js';
 
 /** A VAD point: V and D in [-1, 1], A in [0, 1] (deltas: the change per axis). */
@@ -82,8 +83,10 @@ const NeedStateRef = builder.objectRef<NeedState>('NeedState').implement({
   }),
 });
 
-const InterpersonalRef = builder.objectRef<Interpersonal>('Interpersonal').implement({
-  description: 'The relationship with the person: rapport, trust and familiarity, each in [0, 1].',
+/** Rapport, trust and familiarity. */
+export const InterpersonalRef = builder.objectRef<Interpersonal>('Interpersonal').implement({
+  description:
+    'A relationship: rapport, trust and familiarity, each in [0, 1]. In a turn result, with that turn’s speaker; in a snapshot, with the last speaker (the one person of a private chat when nobody was named).',
   fields: (t) => ({
     rapport: t.exposeFloat('rapport'),
     trust: t.exposeFloat('trust'),
@@ -140,6 +143,11 @@ StateSnapshotRef.implement({
   fields: (t) => ({
     emotion: t.expose('emotion', { type: VadRef, description: 'The felt emotion' }),
     ...sharedFields(t),
+    speaker: t.expose('speaker', {
+      type: ParticipantRef,
+      nullable: true,
+      description: 'The participant who spoke last (`interpersonal` is the relationship with them), or null',
+    }),
     turns: t.exposeInt('turns', { description: 'Turns processed so far' }),
     at: t.exposeString('at', { description: 'ISO 8601 engine-clock time the snapshot describes' }),
   }),
@@ -190,6 +198,16 @@ TurnResultRef.implement({
     ...sharedFields(t),
     stage_transition: t.expose('stage_transition', { type: StageTransitionRef, nullable: true }),
     prompt_data: t.expose('prompt_data', { type: PromptDataRef }),
+    speaker: t.expose('speaker', {
+      type: ParticipantRef,
+      nullable: true,
+      description: 'Who spoke (`from`, with the name the session knows), or null for turns without `from`',
+    }),
+    to: t.expose('to', {
+      type: AddresseeRef,
+      description: 'Whom the turn was aimed at, as given or inferred',
+    }),
+    reply: t.expose('reply', { type: ReplyAdviceRef, description: 'Whether the character should speak now' }),
     appraiser: t.string({
       nullable: true,
       description:

@@ -1,4 +1,13 @@
-import { appraisalDimensions, domains, eventSources, facets, proactiveTypes } from '@limbic/core';
+import {
+  appraisalDimensions,
+  domains,
+  eventSources,
+  facets,
+  isLimbicError,
+  proactiveTypes,
+  toValidationError,
+  type ValidationIssue,
+} from '@limbic/core';
 import { builder } from './builder.js';
 import { emotionConfigNumbers } from './session-types.js';
 
@@ -21,6 +30,40 @@ const AppraisalInput = builder.inputType('AppraisalInput', {
     >,
 });
 
+const ParticipantInput = builder.inputType('ParticipantInput', {
+  description:
+    'Someone in a group conversation (REST `{id, name?}`): an id you choose (1-128 characters, a platform user id, say) and a display name (1-128 characters).',
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    name: t.string(),
+  }),
+});
+
+const AddresseeInput = builder.inputType('AddresseeInput', {
+  description:
+    'Whom a turn is aimed at: exactly one of `character: true` (REST `"character"`), `everyone: true` (REST `"everyone"`) and `participant` (REST `{id, name?}`).',
+  isOneOf: true,
+  fields: (t) => ({
+    character: t.boolean({ description: 'true: the character' }),
+    everyone: t.boolean({ description: 'true: everyone present, the character among them' }),
+    participant: t.field({ type: ParticipantInput, description: 'One participant' }),
+  }),
+});
+
+// `from` and `to` of every turn input (REST's fields of the same names; both optional).
+const partyFields = (
+  t: PothosSchemaTypes.InputFieldBuilder<typeof builder.$inferSchemaTypes, 'InputObject'>,
+) => ({
+  from: t.field({
+    type: ParticipantInput,
+    description: 'Group turns: who said or did it; omitted, the one person of a private chat',
+  }),
+  to: t.field({
+    type: AddresseeInput,
+    description: 'Group turns: whom it was aimed at; omitted, inferred from the text and who is present',
+  }),
+});
+
 /** POST /v1/turn/appraisal's body. */
 export const AppraisalTurnInput = builder.inputType('AppraisalTurnInput', {
   fields: (t) => ({
@@ -28,6 +71,7 @@ export const AppraisalTurnInput = builder.inputType('AppraisalTurnInput', {
     appraisal: t.field({ type: AppraisalInput, required: true }),
     context: t.string({ description: 'What happened, used to enrich prompt_data' }),
     elapsedSeconds: t.float({ description: 'Seconds since the last interaction; default: the clock’s gap' }),
+    ...partyFields(t),
   }),
 });
 
@@ -46,6 +90,7 @@ export const TextTurnInput = builder.inputType('TextTurnInput', {
     message: t.string(),
     event: t.field({ type: TextEventInput }),
     elapsedSeconds: t.float(),
+    ...partyFields(t),
   }),
 });
 
@@ -149,4 +194,47 @@ export function withoutNulls(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) if (inner !== null) out[key] = withoutNulls(inner);
   return out;
+}
+
+/**
+ * Runs a turn from a GraphQL turn input, with REST's body and REST's issues in GraphQL's words. The body is the
+ * input without null fields (see {@link withoutNulls}) and with `to` as REST writes it (`{character: true}` →
+ * `"character"`, `{everyone: true}` → `"everyone"`, `{participant}` → the participant). Issue paths under a
+ * participant `to` name `to.participant`; `character: false` and `everyone: false` name nobody and are rejected
+ * with the body's other issues (`check`, the core's parser, lists those without running anything).
+ * @throws LimbicError VALIDATION_ERROR, and whatever `run` throws.
+ */
+export async function runTurn<T>(
+  input: unknown,
+  check: (body: unknown) => unknown,
+  run: (body: Record<string, unknown>) => Promise<T>,
+): Promise<T> {
+  const body = withoutNulls(input) as Record<string, unknown>;
+  const to = body.to as { character?: boolean; everyone?: boolean; participant?: unknown } | undefined;
+  const falseKey = to?.character === false ? 'character' : to?.everyone === false ? 'everyone' : undefined;
+  if (falseKey) {
+    const issues: ValidationIssue[] = [];
+    const { to: _, ...rest } = body;
+    try {
+      check(rest);
+    } catch (error) {
+      if (!isLimbicError(error, 'VALIDATION_ERROR')) throw error;
+      issues.push(...error.issues);
+    }
+    issues.push({
+      path: `to.${falseKey}`,
+      message: 'must be true (false names nobody: give character, everyone or participant)',
+    });
+    throw toValidationError('turn', issues);
+  }
+  if (to) body.to = to.character ? 'character' : to.everyone ? 'everyone' : to.participant;
+  try {
+    return await run(body);
+  } catch (error) {
+    if (!to?.participant || !isLimbicError(error, 'VALIDATION_ERROR')) throw error;
+    const renamed = error.issues.map((issue) =>
+      issue.path.startsWith('to.') ? { ...issue, path: `to.participant.${issue.path.slice(3)}` } : issue,
+    );
+    throw toValidationError('turn', renamed);
+  }
 }

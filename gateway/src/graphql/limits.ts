@@ -69,9 +69,9 @@ function multiplier(node: FieldNode, field: GraphQLField<unknown, unknown> | und
 
 /**
  * The cost of an operation, as graphql-armor computes it (a leaf costs 1, a field with a selection 2 plus 1.5 times
- * the cost of its selection) with one change: a field that takes `first` (the `sessions` connection) multiplies
- * its cost by the page size, and a page size given as a variable counts as the largest one (100), because the
- * cost is checked before variables are known. Introspection (`__schema`, `__type`) costs nothing: graphql-js
+ * the cost of its selection) with one change: a field that takes `first` (the `sessions` and `participants`
+ * connections) multiplies its cost by the page size, and a page size given as a variable counts as the largest one
+ * (100), because the cost is checked before variables are known. Introspection (`__schema`, `__type`) costs nothing: graphql-js
  * bounds it with its own introspection-depth rule, and the depth limit applies.
  */
 export function costRule(maxCost: number = graphQLLimits.maxCost): ValidationRule {

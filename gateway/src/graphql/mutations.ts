@@ -1,12 +1,15 @@
+import { parseAppraisalTurn, parseTextTurn } from '@limbic/core';
 import { builder } from './builder.js';
 import { TurnResultRef } from './emotion-types.js';
 import {
   AppraisalTurnInput,
   PersonaDefinitionInput,
+  runTurn,
   SetPreferencesInput,
   TextTurnInput,
   withoutNulls,
 } from './inputs.js';
+import { ForgottenRef } from './participant-types.js';
 import { AcknowledgedRef, PreferencesResultRef } from './proactive-types.js';
 import { ownerOf, sessionIdArg } from './queries.js';
 import { DeletedRef, SessionInfoRef } from './session-types.js';
@@ -37,17 +40,29 @@ builder.mutationType({
     appraisalTurn: t.field({
       type: TurnResultRef,
       nullable: true,
-      description: 'Processes a turn with a six-dimension appraisal (REST POST /v1/turn/appraisal).',
+      description:
+        'Processes a turn with a six-dimension appraisal (REST POST /v1/turn/appraisal). In a group, `from` names who acted and `to` whom they addressed.',
       args: { input: t.arg({ type: AppraisalTurnInput, required: true }) },
       resolve: (_root, { input }, ctx) =>
-        ctx.gateway.service.appraisalTurn(ownerOf(ctx), withoutNulls(input)),
+        runTurn(input, parseAppraisalTurn, (body) => ctx.gateway.service.appraisalTurn(ownerOf(ctx), body)),
     }),
     textTurn: t.field({
       type: TurnResultRef,
       nullable: true,
-      description: 'Processes a text turn: a message or an event (REST POST /v1/turn).',
+      description:
+        'Processes a text turn: a message or an event (REST POST /v1/turn). In a group, `from` names who spoke and `to` whom they addressed.',
       args: { input: t.arg({ type: TextTurnInput, required: true }) },
-      resolve: (_root, { input }, ctx) => ctx.gateway.service.textTurn(ownerOf(ctx), withoutNulls(input)),
+      resolve: (_root, { input }, ctx) =>
+        runTurn(input, parseTextTurn, (body) => ctx.gateway.service.textTurn(ownerOf(ctx), body)),
+    }),
+    forgetParticipant: t.field({
+      type: ForgottenRef,
+      nullable: true,
+      description:
+        'Forgets a participant of a group session: the relationship with them and everything the session holds about them; the feelings stay (REST DELETE /v1/persona/:id/participants/:participantId). NOT_FOUND says whether the session or the participant is missing.',
+      args: { sessionId: t.arg.id({ required: true }), participantId: t.arg.id({ required: true }) },
+      resolve: (_root, { sessionId, participantId }, ctx) =>
+        ctx.gateway.service.forgetParticipant(ownerOf(ctx), sessionIdArg(sessionId), String(participantId)),
     }),
     setProactivePreferences: t.field({
       type: PreferencesResultRef,

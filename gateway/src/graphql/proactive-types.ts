@@ -6,6 +6,7 @@ import {
   proactiveTypes,
 } from '@limbic/core';
 import { allOf, builder } from './builder.js';
+import { ParticipantRef } from './group-types.js';
 
 /** The three kinds of proactive action. */
 export const ProactiveTypeEnum = builder.enumType('ProactiveType', {
@@ -69,6 +70,13 @@ export const ProactiveActionRef = builder.objectRef<ProactiveAction>('ProactiveA
     timestamp: t.string({
       description: 'ISO 8601 engine-clock time it arose',
       resolve: (a) => new Date(a.createdAt).toISOString(),
+    }),
+    participant: t.field({
+      type: ParticipantRef,
+      nullable: true,
+      description:
+        'Group sessions: the participant the action is addressed to; null when the session knows nobody by id',
+      resolve: (a) => a.participant ?? null,
     }),
   }),
 });

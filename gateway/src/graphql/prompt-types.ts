@@ -12,6 +12,7 @@ import {
   type PromptInstruction,
   type PromptNeed,
   type PromptNeeds,
+  type PromptPerson,
   type PromptRelationship,
   type PromptStage,
   type PromptSystem,
@@ -24,6 +25,7 @@ import {
 } from '@limbic/core';
 import { allOf, builder } from './builder.js';
 import { EmotionLabelEnum, IntensityLevelEnum, SoulStageIdEnum } from './enums.js';
+import { AddresseeRef } from './group-types.js';
 
 const PromptLocaleEnum = builder.enumType('PromptLocale', {
   description: 'The language of prompt_data’s descriptive text (others fall back to English).',
@@ -172,6 +174,21 @@ const PromptRelationshipRef = builder.objectRef<PromptRelationship>('PromptRelat
   }),
 });
 
+const PromptPersonRef = builder.objectRef<PromptPerson>('PromptPerson').implement({
+  description: 'A participant of a group conversation in words: who they are to the character.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name', {
+      description: 'The display name, one line of at most 64 characters (the id when no name was given)',
+    }),
+    rapport_level: t.expose('rapport_level', { type: RapportLevelEnum }),
+    trust_level: t.expose('trust_level', { type: TrustLevelEnum }),
+    trust_percentage: t.exposeInt('trust_percentage', { description: 'Trust as a percentage, 0-100' }),
+    familiarity_level: t.expose('familiarity_level', { type: FamiliarityLevelEnum }),
+    description: t.exposeString('description'),
+  }),
+});
+
 const PromptContextRef = builder.objectRef<PromptContext>('PromptContext').implement({
   description: 'The per-turn part of prompt_data: what the character feels and what just happened.',
   fields: (t) => ({
@@ -183,7 +200,20 @@ const PromptContextRef = builder.objectRef<PromptContext>('PromptContext').imple
     energy: t.expose('energy', { type: PromptEnergyRef }),
     stage: t.expose('stage', { type: PromptStageRef }),
     needs: t.expose('needs', { type: PromptNeedsRef }),
-    relationship: t.expose('relationship', { type: PromptRelationshipRef }),
+    relationship: t.expose('relationship', {
+      type: PromptRelationshipRef,
+      description: 'The relationship with the one who spoke (in a group: this turn’s speaker)',
+    }),
+    speaker: t.expose('speaker', {
+      type: PromptPersonRef,
+      nullable: true,
+      description: 'Group turns: who is speaking; null for turns without `from`',
+    }),
+    addressed_to: t.expose('addressed_to', { type: AddresseeRef, description: 'Whom the turn was aimed at' }),
+    others: t.expose('others', {
+      type: [PromptPersonRef],
+      description: 'Group turns: the few other participants who matter now (at most 3)',
+    }),
   }),
 });
 
@@ -195,6 +225,11 @@ const PromptInstructionRef = builder.objectRef<PromptInstruction>('PromptInstruc
     expression_guide: t.exposeString('expression_guide'),
     response_length_hint: t.exposeString('response_length_hint'),
     need_direction: t.exposeString('need_direction', { nullable: true }),
+    group_instruction: t.exposeString('group_instruction', {
+      nullable: true,
+      description:
+        'Group turns: how to speak in the room (whom to answer, that others read along); null otherwise',
+    }),
   }),
 });
 

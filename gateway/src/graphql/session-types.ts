@@ -155,7 +155,8 @@ const SessionEdgeRef = builder.objectRef<SessionEdge>('SessionEdge').implement({
   }),
 });
 
-const PageInfoRef = builder.objectRef<SessionConnection['pageInfo']>('PageInfo').implement({
+/** Where a page sits in a cursor connection (sessions, participants). */
+export const PageInfoRef = builder.objectRef<SessionConnection['pageInfo']>('PageInfo').implement({
   description: 'Where a page sits (Relay cursor connections).',
   fields: (t) => ({
     hasNextPage: t.exposeBoolean('hasNextPage'),

@@ -42,7 +42,7 @@ const statusText: Record<number, string> = {
   400: 'Invalid request body, query or path',
   401: 'Invalid or missing API key',
   403: 'The plan does not allow it (session quota reached)',
-  404: 'Session (or action) not found, deleted, or owned by another account or environment',
+  404: 'Session (or its action or participant) not found, deleted, or owned by another account or environment',
   409: 'The session was changed concurrently; retry',
   413: 'Body over the size limit',
   415: 'Content-Type is not application/json',
@@ -249,6 +249,27 @@ export function createOpenApiDocument(version: string): OpenApiDocument {
           ok: 'Deleted',
           params: ['id'],
           errors: session,
+        }),
+      },
+      '/v1/persona/{id}/participants': {
+        get: operation({
+          id: 'listParticipants',
+          summary: 'List the participants of a group session, in id order, with the relationship with each',
+          tag: 'persona',
+          ok: 'ParticipantPage',
+          params: ['id'],
+          query: listQuery,
+          errors: ['VALIDATION_ERROR', ...session],
+        }),
+      },
+      '/v1/persona/{id}/participants/{participantId}': {
+        delete: operation({
+          id: 'forgetParticipant',
+          summary: 'Forget a participant: the relationship and everything the session holds about them',
+          tag: 'persona',
+          ok: 'Forgotten',
+          params: ['id', 'participantId'],
+          errors: ['VALIDATION_ERROR', ...write],
         }),
       },
       '/v1/turn/appraisal': {

@@ -4,17 +4,22 @@ import {
   defaultCooldownHours,
   emotionLabels,
   facets,
+  familiarityLevels,
   intensityLevels,
+  maxParticipantIdLength,
   personaDefinitionSchema,
   preferencesSchema,
   presetIds,
   proactiveTypes,
+  rapportLevels,
   readerCategories,
   readerGroups,
+  replyReasons,
   soulStages,
   stageTransitionReasons,
   supportedPromptLocales,
   textTurnSchema,
+  trustLevels,
 } from '@limbic/core';
 import { type ErrorCode, errorCodes } from '@limbic/protocol';
 
@@ -63,6 +68,16 @@ function fromZod(schema: {
   return out;
 }
 
+/** A participant id: any string of 1-128 characters the client chooses (a platform user id, say). */
+const participantId: JsonSchema = { type: 'string', minLength: 1, maxLength: maxParticipantIdLength };
+/** A relationship in words, as prompt_data gives it for the person spoken with and for each participant. */
+const relationshipLevels = {
+  rapport_level: oneOfValues(rapportLevels),
+  trust_level: oneOfValues(trustLevels),
+  trust_percentage: { ...int, minimum: 0, maximum: 100 },
+  familiarity_level: oneOfValues(familiarityLevels),
+};
+
 const stageReasons = stageTransitionReasons;
 const stageIds = soulStages.map((s) => s.id);
 const label = oneOfValues(emotionLabels);
@@ -103,7 +118,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
     body_budget: obj({ energy: unit, stress: unit }),
     soul_stage: ref('SoulStage'),
     need_state: obj({ belonging: unit, competence: unit, autonomy: unit }),
-    interpersonal: obj({ rapport: unit, trust: unit, familiarity: unit }),
+    interpersonal: ref('Interpersonal'),
   };
   const sessionInfo = {
     sessionId: str,
@@ -181,13 +196,23 @@ export function componentSchemas(): Record<string, JsonSchema> {
           deficit_summary: nullable(str),
         }),
         relationship: obj({
-          rapport_level: oneOfValues(['hostile', 'cool', 'neutral', 'warm', 'affectionate']),
-          trust_level: oneOfValues(['very_low', 'low', 'moderate', 'high', 'very_high']),
-          trust_percentage: { ...int, minimum: 0, maximum: 100 },
-          familiarity_level: oneOfValues(['stranger', 'acquaintance', 'familiar', 'close']),
+          ...relationshipLevels,
           attachment_style: oneOfValues(['secure', 'anxious', 'avoidant', 'disorganized']),
           description: str,
         }),
+        speaker: {
+          ...nullable(ref('PromptPerson')),
+          description: 'Group turns: who is speaking; null for turns without `from`',
+        },
+        addressed_to: {
+          oneOf: [oneOfValues(['character', 'everyone']), obj({ id: participantId, name: str })],
+          description: 'Whom the turn was aimed at: the character, everyone present, or one participant',
+        },
+        others: {
+          ...list(ref('PromptPerson')),
+          maxItems: 3,
+          description: 'Group turns: the few other participants who matter now',
+        },
       }),
       instruction: obj({
         language_directive: str,
@@ -195,6 +220,10 @@ export function componentSchemas(): Record<string, JsonSchema> {
         expression_guide: str,
         response_length_hint: str,
         need_direction: nullable(str),
+        group_instruction: {
+          ...nullable(str),
+          description: 'Group turns: how to speak in the room; null otherwise',
+        },
       }),
       formatted: obj({ system_prompt: str, context_block: str, instruction_block: str }),
     }),
@@ -208,6 +237,13 @@ export function componentSchemas(): Record<string, JsonSchema> {
         ...shared,
         stage_transition: nullable(ref('StageTransition')),
         prompt_data: ref('PromptData'),
+        speaker: {
+          ...nullable(ref('Participant')),
+          description:
+            'Who spoke (`from`, with the name the session knows), or null for turns without `from`',
+        },
+        to: ref('Addressee'),
+        reply: ref('ReplyAdvice'),
         appraiser: {
           ...str,
           description:
@@ -232,7 +268,42 @@ export function componentSchemas(): Record<string, JsonSchema> {
       confidence: unit,
       scores: obj(Object.fromEntries(readerCategories.map((c) => [c, unit]))),
     }),
-    StateSnapshot: obj({ emotion: ref('Vad'), ...shared, turns: { ...int, minimum: 0 }, at: dateTime }),
+    StateSnapshot: obj({
+      emotion: ref('Vad'),
+      ...shared,
+      speaker: {
+        ...nullable(ref('Participant')),
+        description: 'The participant who spoke last (interpersonal is the relationship with them), or null',
+      },
+      turns: { ...int, minimum: 0 },
+      at: dateTime,
+    }),
+    Interpersonal: obj({ rapport: unit, trust: unit, familiarity: unit }),
+    Participant: {
+      ...obj({ id: participantId, name: nullable(str) }),
+      description:
+        'A participant of a group session: the id turns name in `from`, and the name last given (or null)',
+    },
+    Addressee: {
+      oneOf: [oneOfValues(['character', 'everyone']), ref('Participant')],
+      description: 'Whom a turn was aimed at: the character, everyone present, or one participant',
+    },
+    ReplyAdvice: {
+      ...obj({ should: bool, reason: oneOfValues(replyReasons), urge: unit }),
+      description:
+        'Whether the character should speak now, why, and its urge to speak; always should: true without `from`',
+    },
+    PromptPerson: obj({ id: participantId, name: str, ...relationshipLevels, description: str }),
+    ParticipantSummary: obj({
+      id: participantId,
+      name: nullable(str),
+      interpersonal: ref('Interpersonal'),
+      turns: { ...int, minimum: 0 },
+      first_seen_at: dateTime,
+      last_seen_at: dateTime,
+    }),
+    ParticipantPage: obj({ participants: list(ref('ParticipantSummary')), cursor: nullable(str) }),
+    Forgotten: obj({ forgotten: { const: true }, id: participantId }),
     Persona: obj({
       preset: nullable(oneOfValues(presetIds)),
       description: str,
@@ -272,14 +343,22 @@ export function componentSchemas(): Record<string, JsonSchema> {
       cooldown_hours: range(0, 720),
     }),
     PreferencesResult: obj({ sessionId: str, preferences: ref('Preferences') }),
-    ProactiveAction: obj({
-      id: str,
-      type: oneOfValues(proactiveTypes),
-      message: str,
-      priority: oneOfValues(['low', 'medium', 'high']),
-      metadata: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
-      timestamp: dateTime,
-    }),
+    ProactiveAction: obj(
+      {
+        id: str,
+        type: oneOfValues(proactiveTypes),
+        message: str,
+        priority: oneOfValues(['low', 'medium', 'high']),
+        metadata: {
+          type: 'object',
+          additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
+        },
+        timestamp: dateTime,
+        // Group sessions: whom the action is addressed to (absent when the session knows nobody by id).
+        participant: ref('Participant'),
+      },
+      ['participant'],
+    ),
     ProactiveActions: list(ref('ProactiveAction')),
     Acknowledged: obj({ action_id: str, acknowledged: { const: true } }),
     Health: obj({
@@ -331,11 +410,14 @@ export function componentSchemas(): Record<string, JsonSchema> {
 
 /** The text turn's two forms; zod's refinement "exactly one of message and event" has no JSON Schema form. */
 function textTurn(): JsonSchema {
-  const { message, event, ...common } = fromZod(textTurnSchema).properties as Record<string, JsonSchema>;
+  const schema = fromZod(textTurnSchema);
+  const { message, event, ...common } = schema.properties as Record<string, JsonSchema>;
+  const required = (schema.required ?? []) as string[];
+  const optional = Object.keys(common).filter((key) => !required.includes(key));
   return {
     oneOf: [
-      obj({ ...common, message: message ?? str }, ['elapsedSeconds']),
-      obj({ ...common, event: event ?? anyObject }, ['elapsedSeconds']),
+      obj({ ...common, message: message ?? str }, optional),
+      obj({ ...common, event: event ?? anyObject }, optional),
     ],
   };
 }

@@ -71,10 +71,15 @@ function fromRestBody(type: ClientMessageType, body: JsonSchema | undefined, tit
 
 /** Renames an object schema's properties the way `toWireAction` renames a REST action's fields. */
 function toWireObject(schema: JsonSchema | undefined): JsonSchema {
+  const rename = (key: string) => actionNames[key] ?? key;
   const properties = Object.fromEntries(
-    Object.entries(propertiesOf(schema)).map(([key, value]) => [actionNames[key] ?? key, value]),
+    Object.entries(propertiesOf(schema)).map(([key, value]) => [rename(key), value]),
   );
-  return obj(properties);
+  const required = requiredOf(schema).map(rename);
+  return obj(
+    properties,
+    Object.keys(properties).filter((key) => !required.includes(key)),
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import type { GatewayContext } from '../context.js';
 import { registerHealthRoutes } from './health.js';
 import { registerMethodNotAllowed } from './method-not-allowed.js';
 import { registerOpenApiRoutes } from './openapi.js';
+import { registerParticipantRoutes } from './participants.js';
 import { registerPersonaRoutes } from './persona.js';
 import { registerPresetRoutes } from './presets.js';
 import { registerProactiveRoutes } from './proactive.js';
@@ -82,6 +83,7 @@ export function registerRoutes(app: FastifyInstance, context: GatewayContext): v
   registerHealthRoutes(app, context);
   registerPresetRoutes(app);
   registerPersonaRoutes(app, context);
+  registerParticipantRoutes(app, context);
   registerTurnRoutes(app, context);
   registerStateRoutes(app, context);
   registerProactiveRoutes(app, context);

@@ -2,25 +2,23 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FailureQueue, type FakeFailure } from '../failures.js';
 import { closeServer, createLocalServer, listenLocal, readJson } from '../http.js';
 import { DEFAULT_WAIT_MS, Waiters } from '../waiters.js';
+import { commandsKey } from './application-commands.js';
+import { dispatchCommand, dispatchUserMessage, toMessageCreate } from './dispatch.js';
 import { FakeGateway } from './gateway.js';
-import {
-  createDmChannel,
-  createGuildChannel,
-  createMember,
-  createMessage,
-  createUser,
-  mentionsIn,
-  toGuildCreate,
-  toReady,
-} from './payloads.js';
+import { createGuildChannels, createGuildState, type GuildState, toGuildCreate } from './guilds.js';
+import { createDmChannel, createUser, toReady } from './payloads.js';
 import { normalizePattern, reply, replyFailure } from './responses.js';
-import { apiError, matchRoute } from './rest.js';
+import { matchRoute } from './rest.js';
+import { apiError } from './route.js';
 import { createSnowflakes } from './snowflake.js';
 import type {
   DiscordCall,
   DiscordChannel,
+  DiscordCommandInput,
   DiscordDirectMessageInput,
   DiscordDmChannel,
+  DiscordInteraction,
+  DiscordInteractionResponse,
   DiscordMessage,
   DiscordMessageInput,
   DiscordSentMessage,
@@ -52,8 +50,22 @@ export interface FakeDiscord {
   readonly calls: readonly DiscordCall[];
   /** Gateway counters: IDENTIFYs, successful RESUMEs and open sockets. */
   readonly gatewayStats: { identifies: number; resumes: number; sockets: number };
-  /** Dispatches MESSAGE_CREATE for a user's guild message (`channel_type` 0) and returns the message. */
+  /** Every answer the bot gave to an interaction (callbacks, edits, follow-ups), in order. */
+  readonly interactionResponses: readonly DiscordInteractionResponse[];
+  /**
+   * Dispatches MESSAGE_CREATE for a user's or another bot's message in a guild text channel (`channel_type` 0)
+   * or thread (11), with the author's `member` and roles, and returns the message.
+   */
   dispatchMessage(input: DiscordMessageInput): DiscordMessage;
+  /**
+   * Dispatches INTERACTION_CREATE for a slash command (a `ChatInputCommandInteraction` in discord.js) and
+   * returns its payload; answer it with `interaction.reply()` and see `interactionResponses`.
+   */
+  dispatchCommand(input: DiscordCommandInput): DiscordInteraction;
+  /** Resolves with the first response to an interaction once the bot answered it. */
+  waitForInteractionResponse(interactionId: string, timeoutMs?: number): Promise<DiscordInteractionResponse>;
+  /** The application commands the bot registered (PUT or POST), global ones or those of a guild. */
+  registeredCommands(guildId?: string): readonly Record<string, unknown>[];
   /** Dispatches MESSAGE_CREATE for a user's DM (`channel_type` 1), creating the DM channel on first use. */
   dispatchDirectMessage(input: DiscordDirectMessageInput): DiscordMessage;
   /** The id of the DM channel with a user, once a DM was dispatched or `POST /users/@me/channels` created it. */
@@ -107,14 +119,15 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   const firstChannel = firstGuild?.channels[0];
   if (!firstGuild || !firstChannel)
     throw new Error('startFakeDiscord needs at least one guild with a channel');
+  const defaultChannelId = firstChannel.id;
 
   const users = new Map<string, DiscordUser>([[botUser.id, botUser]]);
-  const channels = new Map<string, DiscordChannel>();
-  for (const guild of guilds) {
-    guild.channels.forEach((channel, position) => {
-      channels.set(channel.id, createGuildChannel(guild.id, channel, position));
-    });
-  }
+  const guildStates = new Map<string, GuildState>(
+    guilds.map((guild) => [guild.id, createGuildState(guild, snowflake)]),
+  );
+  const channels = new Map<string, DiscordChannel>(
+    createGuildChannels(guildStates.values(), botUser.id, startedAt),
+  );
   const dmByUser = new Map<string, DiscordDmChannel>();
   const sent: DiscordSentMessage[] = [];
   const calls: DiscordCall[] = [];
@@ -129,11 +142,15 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     token,
     bot: botUser,
     gatewayUrl,
+    joinedAt: startedAt,
     users,
     channels,
+    guilds: guildStates,
     messages: new Map(),
     sent,
     commands: new Map(),
+    interactions: new Map(),
+    interactionResponses: [],
     now,
     snowflake,
     ensureDm(user) {
@@ -144,11 +161,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
       channels.set(dm.id, dm);
       return dm;
     },
-    announce(message) {
-      const channel = channels.get(message.channel_id);
-      const member = message.guild_id === undefined ? {} : { member: createMember(startedAt) };
-      gateway.dispatch('MESSAGE_CREATE', { ...message, ...member, channel_type: channel?.type ?? 0 });
-    },
+    announce: (message) => gateway.dispatch('MESSAGE_CREATE', toMessageCreate(world, message)),
+    dispatch: (event, data) => gateway.dispatch(event, data),
     notify: () => waiters.notify(),
   };
 
@@ -159,20 +173,16 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     heartbeatInterval: options.heartbeatInterval ?? 41_250,
     ready: (sessionId) => toReady(sessionId, botUser, guilds, gatewayUrl),
     guildCreates: () =>
-      guilds.map((guild) =>
-        toGuildCreate(
-          guild,
-          guild.channels.map((channel, position) => createGuildChannel(guild.id, channel, position)),
-          botUser,
-          startedAt,
-        ),
+      [...guildStates.values()].map((guild) =>
+        toGuildCreate(guild, botUser, (id) => users.get(id) ?? createUser(id, `user-${id}`), startedAt),
       ),
     onChange: () => waiters.notify(),
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
-    const fullPath = new URL(req.url ?? '/', 'http://fake').pathname;
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const fullPath = url.pathname;
     if (!fullPath.startsWith(`${API_PREFIX}/`)) return reply(res, apiError(404, 0, '404: Not Found'));
     const path = fullPath.slice(API_PREFIX.length);
     const matched = matchRoute(method, path);
@@ -197,30 +207,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     const failure = failures.take([`${method} ${route}`, route, `${method} ${path}`, path]);
     if (failure) return replyFailure(res, failure, route);
     if (!matched) return reply(res, apiError(404, 0, '404: Not Found'));
-    reply(res, matched.route.handler(world, matched.params, body));
-  }
-
-  function userMessage(
-    channel: DiscordChannel,
-    author: DiscordUser,
-    content: string,
-    timestamp: Date | number | undefined,
-  ): DiscordMessage {
-    users.set(author.id, author);
-    const at = timestamp === undefined ? now() : new Date(timestamp).getTime();
-    const message = createMessage({
-      id: snowflake(at),
-      channel_id: channel.id,
-      author,
-      content,
-      timestamp: new Date(at).toISOString(),
-      mentions: mentionsIn(content, (id) => users.get(id)),
-    });
-    if (channel.type === 0) message.guild_id = channel.guild_id;
-    world.messages.set(message.id, message);
-    channel.last_message_id = message.id;
-    world.announce(message);
-    return message;
+    reply(res, matched.route.handler(world, matched.params, body, url.searchParams));
   }
 
   return {
@@ -236,20 +223,35 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     get gatewayStats() {
       return gateway.stats;
     },
+    get interactionResponses() {
+      return world.interactionResponses;
+    },
     dispatchMessage(input) {
-      const channel = channels.get(input.channelId ?? firstChannel.id);
-      if (channel?.type !== 0)
-        throw new Error(`No guild text channel ${input.channelId} in the fake Discord`);
+      const channel = channels.get(input.channelId ?? defaultChannelId);
+      if (channel === undefined || channel.type === 1)
+        throw new Error(`No guild text channel or thread ${input.channelId} in the fake Discord`);
       if (input.guildId !== undefined && input.guildId !== channel.guild_id) {
         throw new Error(`Channel ${channel.id} belongs to guild ${channel.guild_id}, not ${input.guildId}`);
       }
       const author = createUser(input.author.id, input.author.username, input.author.bot ?? false);
-      return userMessage(channel, author, input.content, input.timestamp);
+      return dispatchUserMessage(world, channel, author, input);
     },
     dispatchDirectMessage(input) {
       const author = createUser(input.userId, input.username);
-      return userMessage(world.ensureDm(author), author, input.content, input.timestamp);
+      return dispatchUserMessage(world, world.ensureDm(author), author, input);
     },
+    dispatchCommand: (input) => dispatchCommand(world, input, defaultChannelId),
+    async waitForInteractionResponse(interactionId, timeoutMs = DEFAULT_WAIT_MS) {
+      const first = () =>
+        world.interactionResponses.find((response) => response.interactionId === interactionId);
+      await waiters.wait(
+        () => first() !== undefined,
+        timeoutMs,
+        () => `a response to interaction ${interactionId}`,
+      );
+      return first() as DiscordInteractionResponse;
+    },
+    registeredCommands: (guildId) => world.commands.get(commandsKey(botUser.id, guildId)) ?? [],
     dmChannelOf: (userId) => dmByUser.get(userId)?.id,
     failNext(routePattern, failure, times = 1) {
       const pattern = typeof routePattern === 'string' ? normalizePattern(routePattern) : routePattern;

@@ -6,9 +6,6 @@ import type {
   FakeDiscordGuild,
 } from './types.js';
 
-// The permissions Discord gives @everyone in a new guild.
-const EVERYONE_PERMISSIONS = '2248473465835073';
-
 /** A user payload; `bot` is present only for bots, as on Discord. */
 export function createUser(id: string, username: string, bot = false): DiscordUser {
   const user: DiscordUser = { id, username, discriminator: '0', global_name: null, avatar: null };
@@ -42,66 +39,6 @@ export function createDmChannel(id: string, recipient: DiscordUser): DiscordDmCh
   return { id, type: 1, recipients: [recipient], last_message_id: null, flags: 0 };
 }
 
-/** The guild member payload of a user, which Discord attaches to guild messages. */
-export function createMember(joinedAt: string): Record<string, unknown> {
-  return { roles: [], joined_at: joinedAt, deaf: false, mute: false, flags: 0, nick: null, avatar: null };
-}
-
-/** The GUILD_CREATE payload of a guild the bot is in; discord.js caches its channels and the bot's member. */
-export function toGuildCreate(
-  guild: FakeDiscordGuild,
-  channels: DiscordGuildChannel[],
-  bot: DiscordUser,
-  joinedAt: string,
-): Record<string, unknown> {
-  return {
-    id: guild.id,
-    name: guild.name,
-    icon: null,
-    splash: null,
-    discovery_splash: null,
-    owner_id: guild.id,
-    afk_channel_id: null,
-    afk_timeout: 300,
-    verification_level: 0,
-    default_message_notifications: 0,
-    explicit_content_filter: 0,
-    roles: [
-      {
-        id: guild.id,
-        name: '@everyone',
-        permissions: EVERYONE_PERMISSIONS,
-        position: 0,
-        color: 0,
-        hoist: false,
-        managed: false,
-        mentionable: false,
-        flags: 0,
-      },
-    ],
-    emojis: [],
-    stickers: [],
-    features: [],
-    mfa_level: 0,
-    system_channel_id: channels[0]?.id ?? null,
-    premium_tier: 0,
-    preferred_locale: 'en-US',
-    nsfw_level: 0,
-    joined_at: joinedAt,
-    large: false,
-    unavailable: false,
-    member_count: 1,
-    members: [{ ...createMember(joinedAt), user: bot }],
-    channels,
-    threads: [],
-    presences: [],
-    voice_states: [],
-    stage_instances: [],
-    guild_scheduled_events: [],
-    soundboard_sounds: [],
-  };
-}
-
 /** The users a message mentions with `<@id>` or `<@!id>`, among those `lookup` knows. */
 export function mentionsIn(content: string, lookup: (id: string) => DiscordUser | undefined): DiscordUser[] {
   const mentioned = new Map<string, DiscordUser>();
@@ -110,6 +47,21 @@ export function mentionsIn(content: string, lookup: (id: string) => DiscordUser 
     if (user) mentioned.set(user.id, user);
   }
   return [...mentioned.values()];
+}
+
+/**
+ * Makes `message` a reply (type 19) to `referenced`, as Discord reports replies: a `message_reference` and the
+ * whole `referenced_message` (without its own), and the replied-to author among the mentions when pinged.
+ */
+export function makeReply(message: DiscordMessage, referenced: DiscordMessage, ping: boolean): void {
+  message.type = 19;
+  message.message_reference = { type: 0, message_id: referenced.id, channel_id: referenced.channel_id };
+  if (referenced.guild_id !== undefined) message.message_reference.guild_id = referenced.guild_id;
+  const { referenced_message: _nested, ...original } = referenced;
+  message.referenced_message = original;
+  if (ping && !message.mentions.some((user) => user.id === referenced.author.id)) {
+    message.mentions = [...message.mentions, referenced.author];
+  }
 }
 
 /** A message payload with the defaults Discord fills in. */

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { descriptionOf, type FakeFailure, retryAfterOf } from '../failures.js';
 import { sendJson } from '../http.js';
-import type { RestResult } from './rest.js';
+import type { RestResult } from './route.js';
 
 /** Writes a route's result (204 without a body), then runs its follow-up work such as a gateway echo. */
 export function reply(res: ServerResponse, result: RestResult): void {

@@ -1,43 +1,11 @@
-import { createMessage, createUser, mentionsIn } from './payloads.js';
+import { commandRoutes } from './application-commands.js';
+import { interactionRoutes } from './interaction-routes.js';
+import { createMessage, createUser, makeReply, mentionsIn } from './payloads.js';
+import { apiError, formError, MAX_CONTENT_LENGTH, type RestResult, type Route, record } from './route.js';
 import type { DiscordMessage } from './types.js';
 import type { DiscordWorld } from './world.js';
 
-/** What a route handler answers: a status, a JSON body (none for 204), and work to do once it was sent. */
-export interface RestResult {
-  status: number;
-  body?: unknown;
-  after?: () => void;
-}
-
-type Handler = (world: DiscordWorld, params: Record<string, string>, body: unknown) => RestResult;
-
-/** A REST route of the fake; `template` is what `failNext` patterns and the call log use. */
-export interface Route {
-  method: string;
-  template: string;
-  /** False only for `GET /gateway`, which Discord serves without a token. */
-  auth: boolean;
-  handler: Handler;
-}
-
-const MAX_CONTENT_LENGTH = 2000;
-
-/** A Discord JSON error body. */
-export function apiError(status: number, code: number, message: string, errors?: unknown): RestResult {
-  return { status, body: errors === undefined ? { message, code } : { message, code, errors } };
-}
-
 const unknownChannel = (): RestResult => apiError(404, 10003, 'Unknown Channel');
-
-function formError(field: string, code: string, message: string): RestResult {
-  return apiError(400, 50035, 'Invalid Form Body', { [field]: { _errors: [{ code, message }] } });
-}
-
-function record(body: unknown): Record<string, unknown> {
-  return typeof body === 'object' && body !== null && !Array.isArray(body)
-    ? (body as Record<string, unknown>)
-    : {};
-}
 
 function sendMessage(world: DiscordWorld, channelId: string, raw: unknown): RestResult {
   const channel = world.channels.get(channelId);
@@ -63,7 +31,7 @@ function sendMessage(world: DiscordWorld, channelId: string, raw: unknown): Rest
     tts: body.tts === true,
     embeds: Array.isArray(body.embeds) ? body.embeds : [],
   });
-  if (channel.type === 0) message.guild_id = channel.guild_id;
+  if (channel.type !== 1) message.guild_id = channel.guild_id;
   if (typeof body.nonce === 'string' || typeof body.nonce === 'number') message.nonce = body.nonce;
   const reference = record(body.message_reference);
   if (typeof reference.message_id === 'string') {
@@ -71,41 +39,16 @@ function sendMessage(world: DiscordWorld, channelId: string, raw: unknown): Rest
     if (!referenced && reference.fail_if_not_exists !== false) {
       return formError('message_reference', 'MESSAGE_REFERENCE_UNKNOWN_MESSAGE', 'Unknown message');
     }
-    message.type = 19;
-    message.message_reference = { type: 0, message_id: reference.message_id, channel_id: channelId };
-    if (message.guild_id !== undefined) message.message_reference.guild_id = message.guild_id;
-    message.referenced_message = referenced ?? null;
+    // Without allowed_mentions a reply pings its author; with it, only if replied_user is true.
+    const mentions = body.allowed_mentions;
+    if (referenced)
+      makeReply(message, referenced, mentions === undefined || record(mentions).replied_user === true);
   }
   world.messages.set(message.id, message);
   channel.last_message_id = message.id;
   world.sent.push({ ...body, id: message.id, channel_id: channelId, content, at });
   world.notify();
   return { status: 200, body: message, after: () => world.announce(message) };
-}
-
-function saveCommands(
-  world: DiscordWorld,
-  params: Record<string, string>,
-  raw: unknown,
-  replace: boolean,
-): RestResult {
-  const key = `${params.app}:${params.guild ?? 'global'}`;
-  const incoming = (replace ? (Array.isArray(raw) ? raw : []) : [raw]).map(record);
-  const saved = incoming.map(
-    (command): Record<string, unknown> => ({
-      type: 1,
-      default_member_permissions: null,
-      nsfw: false,
-      ...command,
-      id: world.snowflake(),
-      application_id: params.app,
-      version: world.snowflake(),
-      ...(params.guild === undefined ? {} : { guild_id: params.guild }),
-    }),
-  );
-  const kept = replace ? [] : (world.commands.get(key) ?? []).filter((c) => c.name !== saved[0]?.name);
-  world.commands.set(key, [...kept, ...saved]);
-  return { status: replace ? 200 : 201, body: replace ? saved : saved[0] };
 }
 
 /** The REST routes, most specific first. */
@@ -198,31 +141,8 @@ export const routes: Route[] = [
       body: { id: world.bot.id, name: world.bot.username, description: '', bot: world.bot, flags: 0 },
     }),
   },
-  ...(['/applications/:app/commands', '/applications/:app/guilds/:guild/commands'] as const).flatMap(
-    (template): Route[] => [
-      {
-        method: 'GET',
-        template,
-        auth: true,
-        handler: (world, params) => ({
-          status: 200,
-          body: world.commands.get(`${params.app}:${params.guild ?? 'global'}`) ?? [],
-        }),
-      },
-      {
-        method: 'PUT',
-        template,
-        auth: true,
-        handler: (world, params, raw) => saveCommands(world, params, raw, true),
-      },
-      {
-        method: 'POST',
-        template,
-        auth: true,
-        handler: (world, params, raw) => saveCommands(world, params, raw, false),
-      },
-    ],
-  ),
+  ...commandRoutes,
+  ...interactionRoutes,
 ];
 
 const compiled = routes.map((route) => ({
@@ -238,7 +158,10 @@ export function matchRoute(
   for (const { route, pattern } of compiled) {
     if (route.method !== method) continue;
     const match = pattern.exec(path);
-    if (match) return { route, params: { ...match.groups } };
+    if (!match) continue;
+    // Clients may percent-encode path segments, such as `%40original` for `@original`.
+    const params = Object.entries(match.groups ?? {}).map(([key, value]) => [key, decodeURIComponent(value)]);
+    return { route, params: Object.fromEntries(params) };
   }
   return undefined;
 }

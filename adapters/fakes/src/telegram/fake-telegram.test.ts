@@ -78,6 +78,124 @@ describe('startFakeTelegram', () => {
     expect(telegram.sent).toEqual([]);
   });
 
+  it('withholds messages from bots unless deliverBotMessages is on', async () => {
+    const fromBot = telegram.sendText({
+      chatId: -5,
+      userId: 9,
+      text: 'beep',
+      chatType: 'group',
+      isBot: true,
+    });
+    const fromUser = telegram.sendText({ chatId: -5, userId: 8, text: 'hi', chatType: 'group' });
+
+    expect((await call('getUpdates')).body.result).toEqual([fromUser]);
+    expect(telegram.withheld).toEqual([fromBot]);
+    expect(fromBot.message?.from).toEqual({ id: 9, is_bot: true, first_name: 'Test' });
+
+    const open = await startFakeTelegram({ deliverBotMessages: true });
+    const delivered = open.sendText({ chatId: -5, userId: 9, text: 'beep', chatType: 'group', isBot: true });
+    expect(open.updates).toEqual([delivered]);
+    expect(open.withheld).toEqual([]);
+    await open.close();
+  });
+
+  it('answers sendMessage with the whole message and lets a later message reply to it', async () => {
+    telegram.sendText({ chatId: -100123, userId: 7, text: 'hi', chatType: 'supergroup', chatTitle: 'Den' });
+    const entities = [
+      { type: 'text_mention', offset: 0, length: 3, user: { id: 7, is_bot: false, first_name: 'Ada' } },
+    ];
+
+    const { body } = await call('sendMessage', { chat_id: -100123, text: 'Ada, hello', entities });
+    const sent = body.result as { message_id: number };
+    const reply = telegram.sendText({
+      chatId: -100123,
+      userId: 7,
+      text: '@limbic_test_bot thanks',
+      chatType: 'supergroup',
+      chatTitle: 'Den',
+      replyToMessageId: sent.message_id,
+    });
+
+    expect(body.result).toMatchObject({
+      chat: { id: -100123, type: 'supergroup', title: 'Den' },
+      from: { id: telegram.botInfo.id, is_bot: true, username: 'limbic_test_bot' },
+      entities,
+    });
+    expect(reply.message?.reply_to_message).toEqual(body.result);
+    expect(reply.message?.entities).toEqual([{ type: 'mention', offset: 0, length: 16 }]);
+    expect(() => telegram.sendText({ chatId: -100123, userId: 7, text: 'x', replyToMessageId: 999 })).toThrow(
+      'No message 999',
+    );
+    expect(
+      (await call('sendMessage', { chat_id: -100123, text: 'x', reply_parameters: { message_id: 999 } }))
+        .body,
+    ).toMatchObject({ ok: false, description: 'Bad Request: message to be replied not found' });
+  });
+
+  it('reports chat members, administrators and the chat as set by setChatMember', async () => {
+    telegram.sendText({ chatId: -7, userId: 1, text: 'hi', chatType: 'group', firstName: 'Ada' });
+    telegram.setChatMember(-7, 1, 'creator');
+    telegram.setChatMember(-7, 2, 'administrator');
+    telegram.setChatMember(-7, 3, 'left');
+
+    const statusOf = async (userId: number) =>
+      ((await call('getChatMember', { chat_id: -7, user_id: userId })).body.result as { status: string })
+        .status;
+    const admins = (await call('getChatAdministrators', { chat_id: -7 })).body.result as {
+      user: { id: number };
+    }[];
+
+    expect([
+      await statusOf(1),
+      await statusOf(2),
+      await statusOf(3),
+      await statusOf(telegram.botInfo.id),
+    ]).toEqual(['creator', 'administrator', 'left', 'member']);
+    expect(admins.map((admin) => admin.user.id)).toEqual([1, 2]);
+    expect((await call('getChat', { chat_id: -7 })).body.result).toMatchObject({
+      id: -7,
+      type: 'group',
+      title: 'Test group -7',
+      accent_color_id: 0,
+    });
+    expect((await call('getChatMember', { chat_id: -7, user_id: 404 })).body.description).toBe(
+      'Bad Request: user not found',
+    );
+    expect((await call('getChatMember', { chat_id: -8, user_id: 1 })).body.description).toBe(
+      'Bad Request: chat not found',
+    );
+  });
+
+  it('stores bot commands per scope and language, and validates them like Telegram', async () => {
+    const admins = { type: 'chat_administrators', chat_id: -7 } as const;
+    await call('setMyCommands', {
+      commands: [{ command: '/mood ', description: ' How I feel ' }],
+      scope: admins,
+    });
+    await call('setMyCommands', {
+      commands: [{ command: 'stimmung', description: 'Wie' }],
+      scope: admins,
+      language_code: 'de',
+    });
+
+    expect(telegram.commandsFor(admins)).toEqual([{ command: 'mood', description: 'How I feel' }]);
+    expect((await call('getMyCommands', { scope: admins, language_code: 'de' })).body.result).toEqual([
+      { command: 'stimmung', description: 'Wie' },
+    ]);
+    expect((await call('getMyCommands')).body.result).toEqual([]);
+    const refusal = async (command: string, description = 'd') =>
+      (await call('setMyCommands', { commands: [{ command, description }] })).body.description;
+    expect(await refusal('Mood')).toBe('Bad Request: BOT_COMMAND_INVALID');
+    expect(await refusal('a'.repeat(33))).toBe('Bad Request: command length must not exceed 32');
+    expect(await refusal('mood', ' ')).toBe('Bad Request: command description must be non-empty');
+    expect(await refusal('mood', 'd'.repeat(257))).toBe(
+      'Bad Request: command description length must not exceed 256',
+    );
+
+    await call('deleteMyCommands', { scope: admins });
+    expect(telegram.commandsFor(admins)).toEqual([]);
+  });
+
   it('rejects pending waits when closed', async () => {
     const waiting = telegram.waitForSent(1);
     const closing = telegram.close();

@@ -1,15 +1,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { descriptionOf, FailureQueue, type FakeFailure, retryAfterOf } from '../failures.js';
-import { closeServer, createLocalServer, listenLocal, readJsonObject, sendJson } from '../http.js';
+import { FailureQueue, type FakeFailure } from '../failures.js';
+import { closeServer, createLocalServer, isRecord, listenLocal, readJsonObject } from '../http.js';
 import { DEFAULT_WAIT_MS, Waiters } from '../waiters.js';
-import { createBotInfo, createChat, createTextMessage, toCommandEntity } from './payloads.js';
+import { BotCommands } from './bot-commands.js';
+import { ChatMembers } from './chat-members.js';
+import { createChatMethods, type MethodHandler } from './chat-methods.js';
+import { detectEntities } from './entities.js';
+import { MessageLog } from './message-log.js';
+import { createBotInfo, createChat, createUser, toUser } from './payloads.js';
+import { fail, ok, sendFailure } from './replies.js';
+import { createSendMessage } from './send-message.js';
 import type {
+  TelegramBotCommand,
+  TelegramBotCommandScope,
   TelegramBotUser,
   TelegramCall,
   TelegramChat,
+  TelegramChatMemberStatus,
   TelegramSentMessage,
   TelegramTextInput,
   TelegramUpdate,
+  TelegramUser,
 } from './types.js';
 import { UpdateQueue } from './update-queue.js';
 
@@ -23,6 +34,12 @@ export interface FakeTelegramOptions {
   now?: () => number;
   /** The port on 127.0.0.1; default 0, an ephemeral one. */
   port?: number;
+  /**
+   * Deliver updates whose sender is a bot. Off by default, as on Telegram, where "bots will not be able to see
+   * messages from other bots regardless of mode"; turn it on to test that an adapter ignores bots or caps
+   * bot-to-bot loops by itself.
+   */
+  deliverBotMessages?: boolean;
 }
 
 /** A running fake Telegram Bot API server and its control API. */
@@ -37,12 +54,26 @@ export interface FakeTelegram {
   readonly sent: readonly TelegramSentMessage[];
   /** Every authenticated call, in arrival order. */
   readonly calls: readonly TelegramCall[];
-  /** Every update ever enqueued, confirmed or not. */
+  /** Every update ever enqueued for `getUpdates`, confirmed or not. */
   readonly updates: readonly TelegramUpdate[];
-  /** Enqueues a text message from a user; text starting with `/` carries a `bot_command` entity. */
+  /** Updates from bots that `getUpdates` never delivers (without `deliverBotMessages`), as on Telegram. */
+  readonly withheld: readonly TelegramUpdate[];
+  /**
+   * Enqueues a text message from a user or a bot in a private chat, group or supergroup, and returns its
+   * update (also when it is withheld, so `bot.handleUpdate` can still be fed it). Text starting with `/`
+   * carries a `bot_command` entity and every `@username` a `mention` entity, as Telegram detects them.
+   */
   sendText(input: TelegramTextInput): TelegramUpdate;
-  /** Enqueues any other update; the fake assigns `update_id`. */
+  /** Enqueues any other update; the fake assigns `update_id`. An update whose sender is a bot is withheld. */
   pushUpdate(update: Omit<TelegramUpdate, 'update_id'>): TelegramUpdate;
+  /**
+   * Sets a user's status in a chat for `getChatMember` and `getChatAdministrators`. Until then every user the
+   * fake knows, the bot included, is a `member`; a user it does not know yet gets a placeholder name. A chat has
+   * one `creator`: setting another makes the previous one a `member`.
+   */
+  setChatMember(chatId: number, userId: number, status: TelegramChatMemberStatus): void;
+  /** The commands set with `setMyCommands` for exactly this scope (default `default`) and language (default none). */
+  commandsFor(scope?: TelegramBotCommandScope, languageCode?: string): readonly TelegramBotCommand[];
   /** Makes the next `times` calls of `method` fail with `failure` before doing anything. */
   failNext(method: string, failure: FakeFailure, times?: number): void;
   /** Resolves once `predicate` holds, re-checked on every change; rejects after `timeoutMs`. */
@@ -57,11 +88,8 @@ export interface FakeTelegram {
   close(): Promise<void>;
 }
 
-type MethodHandler = (params: Record<string, unknown>, res: ServerResponse) => void;
-
 const DEFAULT_TOKEN = '7000000001:AAFakeTelegramTokenForLimbicTests';
 const ROUTE = /^\/bot([^/]+)\/(?:test\/)?([A-Za-z]+)$/;
-const MAX_TEXT_LENGTH = 4096;
 
 /**
  * Starts a fake Telegram Bot API on 127.0.0.1 with an ephemeral port: enough of `getMe`, `getUpdates` (long
@@ -82,12 +110,15 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   const sent: TelegramSentMessage[] = [];
   const calls: TelegramCall[] = [];
   const updates: TelegramUpdate[] = [];
+  const withheld: TelegramUpdate[] = [];
   const chats = new Map<number, TelegramChat>();
-  const commands = new Map<string, unknown>();
+  const users = new Map<number, TelegramUser>([[botInfo.id, toUser(botInfo)]]);
+  const messages = new MessageLog();
+  const members = new ChatMembers();
+  const commands = new BotCommands();
   const queue = new UpdateQueue();
   const failures = new FailureQueue();
   const waiters = new Waiters();
-  let nextMessageId = 1;
   const seconds = (): number => Math.floor(now() / 1000);
 
   const methods: Record<string, MethodHandler> = {
@@ -101,30 +132,31 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
         limit: typeof params.limit === 'number' ? Math.min(Math.max(params.limit, 1), 100) : 100,
         timeoutSeconds: typeof params.timeout === 'number' ? params.timeout : 0,
       }),
-    sendmessage: (params, res) => {
-      const { chat_id: chatId, text } = params;
-      if (typeof chatId !== 'number' && typeof chatId !== 'string') {
-        return fail(res, 400, 'Bad Request: chat_id is empty');
-      }
-      if (typeof text !== 'string' || text.trim() === '')
-        return fail(res, 400, 'Bad Request: message text is empty');
-      if (text.length > MAX_TEXT_LENGTH) return fail(res, 400, 'Bad Request: message is too long');
-      const chat = chats.get(Number(chatId)) ?? createChat({ chatId: Number(chatId) });
-      const message = createTextMessage(nextMessageId++, seconds(), chat, botInfo, text);
-      sent.push({ ...params, chat_id: chatId, text, message_id: message.message_id, at: now() });
-      waiters.notify();
-      ok(res, message);
-    },
+    sendmessage: createSendMessage({
+      chats,
+      messages,
+      bot: toUser(botInfo),
+      seconds,
+      record(params, message) {
+        sent.push({
+          ...params,
+          chat_id: params.chat_id as number | string,
+          text: message.text,
+          message_id: message.message_id,
+          at: now(),
+        });
+        waiters.notify();
+      },
+    }),
     sendchataction: (_params, res) => ok(res, true),
-    setmycommands: (params, res) => {
-      commands.set(scopeKey(params), params.commands ?? []);
-      ok(res, true);
+    setmycommands: (params, res) => answer(res, commands.set(params)),
+    getmycommands: (params, res) => {
+      const result = commands.get(params);
+      if ('error' in result) return fail(res, 400, `Bad Request: ${result.error}`);
+      ok(res, result.commands);
     },
-    getmycommands: (params, res) => ok(res, commands.get(scopeKey(params)) ?? []),
-    deletemycommands: (params, res) => {
-      commands.delete(scopeKey(params));
-      ok(res, true);
-    },
+    deletemycommands: (params, res) => answer(res, commands.delete(params)),
+    ...createChatMethods({ chats, users, members, botId: botInfo.id }),
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -147,8 +179,9 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   const port = await listenLocal(server, options.port);
 
   function pushUpdate(update: Omit<TelegramUpdate, 'update_id'>): TelegramUpdate {
-    const queued = queue.push(update);
-    updates.push(queued);
+    const deliver = options.deliverBotMessages === true || !isFromBot(update);
+    const queued = queue.push(update, deliver);
+    (deliver ? updates : withheld).push(queued);
     waiters.notify();
     return queued;
   }
@@ -160,25 +193,28 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     sent,
     calls,
     updates,
+    withheld,
     sendText(input) {
       const chat = createChat(input);
       chats.set(chat.id, chat);
-      const message = createTextMessage(
-        nextMessageId++,
-        input.date ?? seconds(),
-        chat,
-        {
-          id: input.userId,
-          is_bot: false,
-          first_name: input.firstName ?? 'Test',
-          ...username(input.username),
-        },
-        input.text,
-      );
-      const entity = toCommandEntity(input.text);
-      return pushUpdate({ message: entity ? { ...message, entities: [entity] } : message });
+      const from = createUser(input);
+      users.set(from.id, from);
+      const replyTo =
+        input.replyToMessageId === undefined ? undefined : messages.find(chat.id, input.replyToMessageId);
+      if (input.replyToMessageId !== undefined && !replyTo) {
+        throw new Error(`No message ${input.replyToMessageId} in chat ${chat.id} to reply to`);
+      }
+      const entities = detectEntities(input.text);
+      const message = messages.create(chat, from, input.text, input.date ?? seconds(), { entities, replyTo });
+      return pushUpdate({ message });
     },
     pushUpdate,
+    setChatMember(chatId, userId, status) {
+      if (!users.has(userId)) users.set(userId, createUser({ userId }));
+      members.set(chatId, userId, status);
+      waiters.notify();
+    },
+    commandsFor: (scope, languageCode) => commands.listFor(scope, languageCode),
     failNext(method, failure, times = 1) {
       const name = method.toLowerCase();
       failures.add((candidates) => candidates.includes(name), failure, times);
@@ -212,39 +248,14 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   };
 }
 
-function ok(res: ServerResponse, result: unknown): void {
-  sendJson(res, 200, { ok: true, result });
+function answer(res: ServerResponse, refused: { error: string } | undefined): void {
+  if (refused) fail(res, 400, `Bad Request: ${refused.error}`);
+  else ok(res, true);
 }
 
-function fail(res: ServerResponse, status: number, description: string): void {
-  sendJson(res, status, { ok: false, error_code: status, description });
-}
-
-function sendFailure(res: ServerResponse, failure: FakeFailure): void {
-  const retryAfter = retryAfterOf(failure);
-  if (retryAfter !== undefined) {
-    sendJson(res, 429, {
-      ok: false,
-      error_code: 429,
-      description: `Too Many Requests: retry after ${retryAfter}`,
-      parameters: { retry_after: retryAfter },
-    });
-    return;
-  }
-  fail(res, failure.status, descriptionOf(failure) ?? defaultDescription(failure.status));
-}
-
-function defaultDescription(status: number): string {
-  if (status === 400) return 'Bad Request';
-  if (status === 403) return 'Forbidden: bot was blocked by the user';
-  if (status === 502) return 'Bad Gateway';
-  return 'Internal Server Error';
-}
-
-function scopeKey(params: Record<string, unknown>): string {
-  return JSON.stringify([params.scope ?? null, params.language_code ?? '']);
-}
-
-function username(value: string | undefined): { username?: string } {
-  return value === undefined ? {} : { username: value };
+// Telegram's setting: bots never see other bots' messages, whatever their privacy mode.
+function isFromBot(update: Omit<TelegramUpdate, 'update_id'>): boolean {
+  return [update.message, update.edited_message].some(
+    (message) => isRecord(message) && isRecord(message.from) && message.from.is_bot === true,
+  );
 }

@@ -24,9 +24,13 @@ export class UpdateQueue {
   #poller: Poller | undefined;
   #nextId = 1;
 
-  /** Assigns the next `update_id` (starting at 1, as grammY's first offset is 1), queues and delivers it. */
-  push(update: Omit<TelegramUpdate, 'update_id'>): TelegramUpdate {
+  /**
+   * Assigns the next `update_id` (starting at 1, as grammY's first offset is 1), then queues and delivers the
+   * update, unless `deliver` is false: then it only gets its id.
+   */
+  push(update: Omit<TelegramUpdate, 'update_id'>, deliver = true): TelegramUpdate {
     const queued: TelegramUpdate = { update_id: this.#nextId++, ...update };
+    if (!deliver) return queued;
     this.#pending.push(queued);
     const poller = this.#poller;
     if (poller) this.#answer(poller, this.#pending.slice(0, poller.limit));

@@ -462,4 +462,20 @@ export const en: LocaleTable = {
     trait: (name, level, behavior) => `- ${name} (${level}): ${behavior}`,
     withFacets: (behavior, facets) => `${behavior}; ${facets.join(', ')}`,
   },
+  group: {
+    speakerLabel: 'Speaking: ',
+    othersLabel: 'Also on your mind: ',
+    instructionLabel: 'Group: ',
+    separator: '; ',
+    description: (f, r, t) => `${f.charAt(0).toLowerCase()}${f.slice(1)}; ${r} and ${t}`,
+    person: (name, description) => `${name} (${description})`,
+    speaker: (person, to, target) =>
+      `${person}, speaking ${to === 'character' ? 'to you' : to === 'everyone' ? 'to everyone' : `to ${target}`}.`,
+    instruction: (speaker, to, target) =>
+      to === 'character'
+        ? `You are in a group conversation and ${speaker} is talking to you: answer ${speaker}, knowing others read along.`
+        : to === 'everyone'
+          ? `You are in a group conversation and ${speaker} is talking to everyone: if you speak, speak to the room.`
+          : `You are in a group conversation and ${speaker} is talking to ${target}, not to you: if you speak, you are cutting in.`,
+  },
 };

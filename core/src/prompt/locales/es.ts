@@ -486,4 +486,20 @@ export const es: LocaleTable = {
     trait: (name, level, behavior) => `- ${name} (nivel ${level}): ${behavior}`,
     withFacets: (behavior, facets) => `${behavior}; ${facets.join(', ')}`,
   },
+  group: {
+    speakerLabel: 'Habla: ',
+    othersLabel: 'También en tu mente: ',
+    instructionLabel: 'Grupo: ',
+    separator: '; ',
+    description: (f, r, t) => `${f.charAt(0).toLowerCase()}${f.slice(1)}; ${r} y ${t}`,
+    person: (name, description) => `${name} (${description})`,
+    speaker: (person, to, target) =>
+      `${person}, ${to === 'character' ? 'te habla a ti' : to === 'everyone' ? 'habla a todos' : `habla a ${target}`}.`,
+    instruction: (speaker, to, target) =>
+      to === 'character'
+        ? `Estás en una conversación de grupo y ${speaker} te habla a ti: responde a ${speaker}, sabiendo que los demás leen.`
+        : to === 'everyone'
+          ? `Estás en una conversación de grupo y ${speaker} habla a todos: si intervienes, dirígete al grupo.`
+          : `Estás en una conversación de grupo y ${speaker} habla a ${target}, no a ti: si intervienes, interrumpes.`,
+  },
 };

@@ -468,4 +468,20 @@ export const ja: LocaleTable = {
     trait: (name, level, behavior) => `- ${name}（${level}）：${behavior}`,
     withFacets: (behavior, facets) => `${behavior}。${facets.join('、')}`,
   },
+  group: {
+    speakerLabel: '発言者：',
+    othersLabel: '気にかかっている人：',
+    instructionLabel: 'グループ：',
+    separator: '／',
+    description: (f, r, t) => `${f}。${r}、${t}`,
+    person: (name, description) => `${name}（${description}）`,
+    speaker: (person, to, target) =>
+      `${person}が${to === 'character' ? 'あなたに' : to === 'everyone' ? '全員に' : `${target}に`}話しています。`,
+    instruction: (speaker, to, target) =>
+      to === 'character'
+        ? `グループでの会話です。${speaker}があなたに話しかけています。ほかの人も読んでいることを意識して、${speaker}に答えてください。`
+        : to === 'everyone'
+          ? `グループでの会話です。${speaker}が全員に話しています。発言するなら、場の全員に向けて話してください。`
+          : `グループでの会話です。${speaker}はあなたではなく${target}に話しています。発言するなら、割って入ることになります。`,
+  },
 };
