@@ -255,7 +255,7 @@ export {
   type TurnParties,
   textTurnSchema,
 } from './session/turn-input.js';
-export type { Binding, BindingStore } from './store/binding-store.js';
+export type { Binding, BindingRecord, BindingStore } from './store/binding-store.js';
 export { createMemoryBindingStore } from './store/memory-binding-store.js';
 export { createMemoryStore } from './store/memory-store.js';
 export type {

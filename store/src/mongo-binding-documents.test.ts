@@ -11,13 +11,18 @@ import { type Collection, MongoServerError } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import {
   type BindingDocument,
+  type BindingRecordDocument,
   bindingByKey,
   bindingBySession,
   bindingIndexes,
   bindingListFilter,
   bindingListSort,
   fromBindingDocument,
+  fromRecordDocument,
+  liveRecord,
+  recordIndexes,
   toBindingDocument,
+  toRecordDocument,
 } from './mongo-binding-documents.js';
 import { createMongoBindingStore } from './mongo-bindings.js';
 
@@ -29,13 +34,12 @@ const matches = (filter: object, doc: object): boolean => new Query(filter as Do
  * A collection of the operations the binding store uses, on an array, with mingo evaluating every filter and sort,
  * and the unique indexes (`_id`, and `sessionId` as {@link bindingIndexes} declares) enforced like the server.
  */
-function mingoCollection(): Collection<BindingDocument> {
-  const docs: BindingDocument[] = [];
-  const unique = [
-    '_id',
-    ...bindingIndexes.filter((i) => i.unique).flatMap((i) => Object.keys(i.key)),
-  ] as const;
-  const duplicate = (doc: BindingDocument, except?: BindingDocument) => {
+function mingoCollection<D extends { _id: string } = BindingDocument>(
+  indexes: readonly { key: object; unique?: boolean }[] = bindingIndexes,
+): Collection<D> {
+  const docs: D[] = [];
+  const unique = ['_id', ...indexes.filter((i) => i.unique).flatMap((i) => Object.keys(i.key))] as const;
+  const duplicate = (doc: D, except?: D) => {
     for (const field of unique) {
       const value = (doc as unknown as Doc)[field];
       if (docs.some((d) => d !== except && (d as unknown as Doc)[field] === value)) {
@@ -49,17 +53,27 @@ function mingoCollection(): Collection<BindingDocument> {
       const doc = first(filter);
       return doc ? structuredClone(doc) : null;
     },
-    async insertOne(doc: BindingDocument) {
+    async insertOne(doc: D) {
       duplicate(doc);
       docs.push(structuredClone(doc));
       return { acknowledged: true, insertedId: doc._id };
     },
-    async replaceOne(filter: object, replacement: BindingDocument) {
+    async replaceOne(filter: object, replacement: D, options: { upsert?: boolean } = {}) {
       const doc = first(filter);
-      if (!doc) return { matchedCount: 0, modifiedCount: 0 };
+      if (!doc) {
+        if (!options.upsert) return { matchedCount: 0, modifiedCount: 0 };
+        duplicate(replacement);
+        docs.push(structuredClone(replacement));
+        return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+      }
       duplicate(replacement, doc);
       docs[docs.indexOf(doc)] = structuredClone(replacement);
       return { matchedCount: 1, modifiedCount: 1 };
+    },
+    async findOneAndDelete(filter: object) {
+      const doc = first(filter);
+      if (doc) docs.splice(docs.indexOf(doc), 1);
+      return doc ?? null;
     },
     async deleteOne(filter: object) {
       const doc = first(filter);
@@ -83,18 +97,19 @@ function mingoCollection(): Collection<BindingDocument> {
             .sort(sort as Record<string, 1 | -1>)
             .limit(limit)
             .all()
-            .map((d) => structuredClone(d) as unknown as BindingDocument);
+            .map((d) => structuredClone(d) as unknown as D);
         },
       };
       return cursor;
     },
   };
-  return collection as unknown as Collection<BindingDocument>;
+  return collection as unknown as Collection<D>;
 }
 
-describeBindingStoreContract('mongodb documents on mingo (semantics check)', () =>
-  createMongoBindingStore(mingoCollection()),
-);
+const openStore = () =>
+  createMongoBindingStore(mingoCollection(), mingoCollection<BindingRecordDocument>(recordIndexes));
+
+describeBindingStoreContract('mongodb documents on mingo (semantics check)', openStore);
 
 describe('semantics check (mingo): binding documents', () => {
   it('stores a binding with its key as _id and reads it back unchanged', () => {
@@ -144,7 +159,7 @@ describe('semantics check (mingo): binding documents', () => {
   });
 
   it('answers CONFLICT when a second conversation claims a bound session', async () => {
-    const store = createMongoBindingStore(mingoCollection());
+    const store = openStore();
     const one = makeTestBinding();
     await store.insert(one);
     const error = await store.insert(makeTestBinding({ sessionId: one.sessionId })).catch((e) => e);
@@ -153,5 +168,21 @@ describe('semantics check (mingo): binding documents', () => {
     await store.insert(other);
     const moved = await store.update({ ...other, sessionId: one.sessionId }).catch((e) => e);
     expect(isLimbicError(moved, 'CONFLICT')).toBe(true);
+  });
+
+  it('stores a record with its key as _id, its value as JSON text and its expiry as a Date for the TTL index', () => {
+    const record = { key: 'code:ABCD2345', value: { $set: 'x', 'a.b': [1] }, expiresAt: 5_000, updatedAt: 1 };
+    const doc = toRecordDocument(record);
+    expect(doc).toEqual({
+      _id: record.key,
+      value: JSON.stringify(record.value),
+      expiresAt: new Date(5_000),
+      updatedAt: 1,
+    });
+    expect(fromRecordDocument(doc)).toEqual(record);
+    expect(matches(liveRecord(record.key, 4_999), doc)).toBe(true);
+    expect(matches(liveRecord(record.key, 5_000), doc)).toBe(false);
+    expect(matches(liveRecord(record.key, 0), toRecordDocument({ ...record, expiresAt: null }))).toBe(true);
+    expect(recordIndexes).toEqual([{ key: { expiresAt: 1 }, name: 'expires_at_ttl', expireAfterSeconds: 0 }]);
   });
 });

@@ -2,12 +2,17 @@ import { type Binding, type BindingStore, LimbicError } from '@limbic/core';
 import type { Collection } from 'mongodb';
 import {
   type BindingDocument,
+  type BindingRecordDocument,
   bindingByKey,
   bindingBySession,
   bindingListFilter,
   bindingListSort,
   fromBindingDocument,
+  fromRecordDocument,
+  liveRecord,
+  recordByKey,
   toBindingDocument,
+  toRecordDocument,
 } from './mongo-binding-documents.js';
 import { guarded, isDuplicateKeyError } from './mongo-errors.js';
 
@@ -25,9 +30,13 @@ function taken(binding: Binding, cause: unknown): LimbicError {
  * The MongoDB {@link BindingStore} on the `bindings` collection of the session store's database: one document per
  * conversation key (`_id`), a unique index on `sessionId`. `insert` is an `insertOne`; on a duplicate key it reads
  * and returns the binding that won, so two instances racing on a person's first message agree on one session.
- * `close` is a no-op: the session store owns the client.
+ * Records live in `records` (the `binding_records` collection): `takeRecord` is a `findOneAndDelete`, so one taker
+ * gets a one-time code. `close` is a no-op: the session store owns the client.
  */
-export function createMongoBindingStore(bindings: Collection<BindingDocument>): BindingStore {
+export function createMongoBindingStore(
+  bindings: Collection<BindingDocument>,
+  records: Collection<BindingRecordDocument>,
+): BindingStore {
   async function read(key: string): Promise<Binding | null> {
     const doc = await bindings.findOne(bindingByKey(key));
     return doc ? fromBindingDocument(doc) : null;
@@ -83,6 +92,26 @@ export function createMongoBindingStore(bindings: Collection<BindingDocument>): 
           .toArray();
         return docs.map(fromBindingDocument);
       }),
+    getRecord: (key, now) =>
+      guarded('read a record', async () => {
+        const doc = await records.findOne(liveRecord(key, now));
+        return doc ? fromRecordDocument(doc) : null;
+      }),
+    putRecord: (record) =>
+      guarded('write a record', async () => {
+        const doc = toRecordDocument(record);
+        await records.replaceOne(recordByKey(record.key), doc, { upsert: true });
+      }),
+    takeRecord: (key, now) =>
+      guarded('take a record', async () => {
+        const doc = await records.findOneAndDelete(liveRecord(key, now));
+        if (doc) return fromRecordDocument(doc);
+        // An expired record is not returned; delete it anyway rather than wait for the TTL monitor.
+        await records.deleteOne(recordByKey(key));
+        return null;
+      }),
+    deleteRecord: (key) =>
+      guarded('delete a record', async () => (await records.deleteOne(recordByKey(key))).deletedCount === 1),
     close: () => Promise.resolve(),
   };
 }

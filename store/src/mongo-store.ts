@@ -14,7 +14,12 @@ import {
   type MongoClientOptions,
   type WriteConcernSettings,
 } from 'mongodb';
-import { type BindingDocument, bindingIndexes } from './mongo-binding-documents.js';
+import {
+  type BindingDocument,
+  type BindingRecordDocument,
+  bindingIndexes,
+  recordIndexes,
+} from './mongo-binding-documents.js';
 import { createMongoBindingStore } from './mongo-bindings.js';
 import {
   anyDueFilter,
@@ -97,6 +102,7 @@ export const collectionNames = {
   quota: 'session_quota',
   deletions: 'session_deletions',
   bindings: 'bindings',
+  records: 'binding_records',
 } as const;
 
 /** A quota counter untouched this long has no reservation in flight and may be recounted, ms. */
@@ -138,6 +144,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
   const quota: Collection<QuotaDocument> = db.collection(collectionNames.quota);
   const deletions: Collection<DeletionDocument> = db.collection(collectionNames.deletions);
   const bindings: Collection<BindingDocument> = db.collection(collectionNames.bindings);
+  const records: Collection<BindingRecordDocument> = db.collection(collectionNames.records);
   const onError =
     options.onError ??
     ((error: unknown, what: string) =>
@@ -152,13 +159,14 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
         expireAfterSeconds: deletionIndex.expireAfterSeconds!,
       });
       await bindings.createIndexes(bindingIndexes.map((spec) => ({ ...spec })));
+      await records.createIndexes(recordIndexes.map((spec) => ({ ...spec })));
     });
   } catch (error) {
     if (owned) await client.close().catch(() => {});
     throw error;
   }
 
-  const bindingStore = createMongoBindingStore(bindings);
+  const bindingStore = createMongoBindingStore(bindings, records);
   const feed = new MongoChangeFeed({
     db,
     sessions,

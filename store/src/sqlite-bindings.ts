@@ -1,4 +1,4 @@
-import { type Binding, type BindingStore, LimbicError } from '@limbic/core';
+import { type Binding, type BindingRecord, type BindingStore, LimbicError } from '@limbic/core';
 import type { Database } from 'better-sqlite3';
 import type { GroupCommit } from './group-commit.js';
 import { attempt, sqliteCode, unavailable } from './sqlite-errors.js';
@@ -11,6 +11,17 @@ interface Row {
   last_message_at: number | null;
   created_at: number;
   updated_at: number;
+}
+
+interface RecordRow {
+  key: string;
+  value: string;
+  expires_at: number | null;
+  updated_at: number;
+}
+
+function toRecord(row: RecordRow): BindingRecord {
+  return { key: row.key, value: JSON.parse(row.value), expiresAt: row.expires_at, updatedAt: row.updated_at };
 }
 
 const columns = 'key, session_id, owner, target, last_message_at, created_at, updated_at';
@@ -78,6 +89,29 @@ export function createSqliteBindingStore(db: Database, writes: GroupCommit): Bin
     insert.run(row);
     return get.get(row.key)!;
   });
+  const getRecord = db.prepare<[string, number], RecordRow>(
+    'SELECT key, value, expires_at, updated_at FROM binding_records ' +
+      'WHERE key = ? AND (expires_at IS NULL OR expires_at > ?)',
+  );
+  const putRecord = db.prepare<[RecordRow]>(
+    'INSERT INTO binding_records (key, value, expires_at, updated_at) ' +
+      'VALUES (@key, @value, @expires_at, @updated_at) ON CONFLICT (key) DO UPDATE SET ' +
+      'value = excluded.value, expires_at = excluded.expires_at, updated_at = excluded.updated_at',
+  );
+  const sweepRecords = db.prepare<[number]>(
+    'DELETE FROM binding_records WHERE expires_at IS NOT NULL AND expires_at <= ?',
+  );
+  const deleteRecord = db.prepare<[string]>('DELETE FROM binding_records WHERE key = ?');
+  const putAndSweep = db.transaction((row: RecordRow) => {
+    sweepRecords.run(row.updated_at);
+    putRecord.run(row);
+  });
+  // Read and delete under one write lock: of two processes taking one code, one gets it.
+  const take = db.transaction((key: string, now: number) => {
+    const row = getRecord.get(key, now);
+    deleteRecord.run(key);
+    return row;
+  });
 
   return {
     kind: 'sqlite',
@@ -112,6 +146,26 @@ export function createSqliteBindingStore(db: Database, writes: GroupCommit): Bin
       attempt('list bindings', () =>
         (after === undefined ? listFirst.all(limit) : listAfter.all(after, limit)).map(toBinding),
       ),
+    getRecord: (key, now) =>
+      attempt('read a record', () => {
+        const row = getRecord.get(key, now);
+        return row ? toRecord(row) : null;
+      }),
+    putRecord: (record) =>
+      attempt('write a record', () =>
+        putAndSweep.immediate({
+          key: record.key,
+          value: JSON.stringify(record.value ?? null),
+          expires_at: record.expiresAt,
+          updated_at: record.updatedAt,
+        }),
+      ),
+    takeRecord: (key, now) =>
+      attempt('take a record', () => {
+        const row = take.immediate(key, now);
+        return row ? toRecord(row) : null;
+      }),
+    deleteRecord: (key) => attempt('delete a record', () => deleteRecord.run(key).changes === 1),
     close: () => Promise.resolve(),
   };
 }

@@ -59,6 +59,17 @@ export const sqliteMigrations: readonly ((db: Database) => void)[] = [
           VALUES (OLD.id, OLD.owner, CAST(unixepoch('subsec') * 1000 AS INTEGER));
       END;
     `),
+  // 4: the bot adapters' small records beside the bindings (identity links, one-time link codes, chat settings).
+  (db) =>
+    db.exec(`
+      CREATE TABLE binding_records (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        expires_at INTEGER NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX binding_records_expires_at ON binding_records (expires_at) WHERE expires_at IS NOT NULL;
+    `),
 ];
 
 /** The schema version this code writes: the number of migrations. */

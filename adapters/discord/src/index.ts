@@ -1,11 +1,14 @@
 /**
- * Limbic for discord.js: Discord characters that feel, remember how they were treated, and write first.
+ * Limbic for discord.js: Discord characters that feel, remember how each person treated them, take part in guild
+ * channels as one being, and write first.
  * @module
  */
 export {
   attachLimbic,
-  classifyDiscordError,
   type DiscordLimbicOptions,
   type LimbicDiscord,
+  type OnTurnOptions,
   type TurnHandler,
 } from './integration.js';
+export { classifyDiscordError } from './outbound.js';
+export { defaultSlashCommandTexts, limbicCommandData, type SlashCommandTexts } from './slash-command.js';

@@ -100,7 +100,11 @@ describe('@limbic/discord (embedded, real discord.js against the fake Discord)',
 
     expect(turn.isNewSession).toBe(true);
     expect(h.turns.map((entry) => entry.message.id)).toEqual([general.id, later.id]);
-    expect(await h.character.runtime.bindings.get(`discord:${RANDOM}:${BOB.id}`)).toBeNull();
+    // One session per channel (and bot): #general's, none for #random.
+    expect(await h.character.runtime.bindings.get(`discord:${RANDOM}@${h.client.user.id}`)).toBeNull();
+    expect(await h.character.runtime.bindings.get(`discord:${GENERAL}@${h.client.user.id}`)).toMatchObject({
+      sessionId: turn.sessionId,
+    });
     await discord.waitForSent(2);
     expect(discord.sent.map((message) => message.channel_id)).toEqual([GENERAL, GENERAL]);
   });
@@ -153,7 +157,7 @@ describe('@limbic/discord (embedded, real discord.js against the fake Discord)',
     expect((await h.character.runtime.backend.getSession(bobTurn.sessionId)).preferences.enabled).toBe(false);
   });
 
-  it('sends proactive messages of guild conversations to their channel when proactive is on', async () => {
+  it('sends proactive messages of guild conversations to their channel, to the person, when proactive is on', async () => {
     const h = await setup({ proactive: true });
     await h.character.start();
     for (let i = 0; i < 40; i++) {
@@ -168,6 +172,11 @@ describe('@limbic/discord (embedded, real discord.js against the fake Discord)',
     expect(sent).toMatchObject({ target: `channel:${GENERAL}` });
     expect(discord.sent.length).toBeGreaterThanOrEqual(1);
     expect(discord.sent.every((message) => message.channel_id === GENERAL)).toBe(true);
+    // Addressed to Bob, the only person there, with a mention that pings nobody else.
+    expect(discord.sent[0]).toMatchObject({
+      content: expect.stringMatching(new RegExp(`^<@${BOB.id}> `)),
+      allowed_mentions: { users: [BOB.id] },
+    });
     expect(await h.character.runtime.backend.pendingActions(h.turns[0]!.turn.sessionId)).toEqual([]);
   });
 

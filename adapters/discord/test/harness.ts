@@ -9,6 +9,8 @@ import { attachLimbic, type DiscordLimbicOptions, type LimbicDiscord } from '../
 /** Options of {@link createHarness}: the integration's options, plus discord.js REST options (e.g. `retries: 0`). */
 export interface SetupOptions extends Partial<DiscordLimbicOptions> {
   rest?: Partial<RESTOptions>;
+  /** Call `character.start()` before the client logs in (it registers the slash command once the client is ready). */
+  startBeforeLogin?: boolean;
 }
 
 /** A real discord.js client logged in to the fake Discord, with Limbic attached and what it did. */
@@ -21,6 +23,8 @@ export interface Harness {
   received: Message[];
   /** Resolves with the turn of a dispatched message; rejects when Limbic reported an error instead. */
   turnOf(messageId: string): Promise<LimbicTurn>;
+  /** Resolves with the first turn that satisfies `predicate`, once there is one. */
+  turnWhere(predicate: (turn: LimbicTurn, message: Message) => boolean): Promise<LimbicTurn>;
   /** Resolves once the client received the message with this id. */
   receivedOf(messageId: string): Promise<Message>;
   /** Dispatches a DM from `user` at the fake's time (the manual clock) and waits for its turn. */
@@ -41,7 +45,7 @@ export async function createHarness(
   cleanups: (() => Promise<void>)[],
   options: SetupOptions = {},
 ): Promise<Harness> {
-  const { rest, ...limbicOptions } = options;
+  const { rest, startBeforeLogin = false, ...limbicOptions } = options;
   const log = deliveryLog();
   const client = new Client({
     intents: [
@@ -90,12 +94,17 @@ export async function createHarness(
     },
     ...limbicOptions,
   });
-  character.onTurn((turn, message) => {
-    turns.push({ turn, message });
-    notify();
-  });
+  // Every processed message, whether the character should answer it or not.
+  character.onTurn(
+    (turn, message) => {
+      turns.push({ turn, message });
+      notify();
+    },
+    { all: true },
+  );
   cleanups.push(() => character.close());
 
+  if (startBeforeLogin) await character.start();
   const ready = once(client, Events.ClientReady);
   await client.login(discord.token);
   await ready;
@@ -109,6 +118,7 @@ export async function createHarness(
     turns,
     received,
     turnOf,
+    turnWhere: (predicate) => until(() => turns.find((entry) => predicate(entry.turn, entry.message))?.turn),
     receivedOf: (id) => until(() => received.find((message) => message.id === id)),
     dm(user, text) {
       return turnOf(

@@ -1,4 +1,7 @@
 import type {
+  Addressee,
+  ParticipantPage,
+  ParticipantRef,
   PersonaDefinition,
   ProactiveAction,
   ProactivePreferences,
@@ -7,11 +10,18 @@ import type {
   TurnResult,
 } from '@limbic/core';
 
-/** A text turn as adapters send it: what the person wrote, and the seconds since their previous message. */
+/**
+ * A text turn as adapters send it: what was written, the seconds since the conversation's previous message, and in a
+ * group who wrote it and to whom (see the engine's `from` and `to`, docs/groups.md).
+ */
 export interface BackendTurn {
   message: string;
   /** Seconds since the previous message of this conversation, from the platform's timestamps. */
   elapsedSeconds?: number;
+  /** In a group: who wrote it. Absent in a private chat (the session's one person). */
+  from?: ParticipantRef;
+  /** In a group: whom it was aimed at; absent, the engine infers it from the text and who is present. */
+  to?: Addressee;
 }
 
 /** What an adapter reads of a session besides turns. */
@@ -38,6 +48,11 @@ export interface LimbicBackend {
   turn(sessionId: string, turn: BackendTurn): Promise<TurnResult>;
   /** Preferences and current state. */
   getSession(sessionId: string): Promise<BackendSession>;
+  /** A page of the participants of a group session, in id order (see the engine's participant list). */
+  listParticipants(
+    sessionId: string,
+    page?: { cursor?: string | null; limit?: number },
+  ): Promise<ParticipantPage>;
   /** Replaces the proactive preferences; resolves them as stored. */
   setPreferences(sessionId: string, preferences: ProactivePreferencesInput): Promise<ProactivePreferences>;
   /** Pending (unacknowledged) proactive actions, oldest first. */

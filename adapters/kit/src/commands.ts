@@ -1,19 +1,39 @@
-/** The `/limbic` sub-commands a person can send. */
-export type LimbicCommand = 'on' | 'off' | 'status' | 'help';
+/**
+ * A `/limbic` command a person sent:
+ * - `on`, `off`: in a private chat, allow or stop messages the character writes first; in a group (admins only),
+ *   let the character take part in the chat or silence it there.
+ * - `proactive`: allow (`enabled: true`) or stop (`false`) messages the character writes first: for yourself in a
+ *   private chat, for the whole chat in a group (admins only); `enabled: null` shows the setting.
+ * - `status`: whether it writes first, how it feels, and (in a group) how it stands with you.
+ * - `link`: without a code, a one-time code for linking this identity with one on another platform; with one, links.
+ * - `unlink`: separates this identity from the others it was linked to.
+ * - `help`: the list of commands (a bare `/limbic`, or an unknown sub-command).
+ */
+export type LimbicCommand =
+  | { action: 'on' | 'off' | 'status' | 'unlink' | 'help' }
+  | { action: 'proactive'; enabled: boolean | null }
+  | { action: 'link'; code: string | null };
+
+/** The sub-commands of `/limbic`, in the order menus list them. */
+export const limbicSubcommands = ['on', 'off', 'status', 'proactive', 'link', 'unlink'] as const;
+
+const switchWords: Record<string, boolean> = { on: true, off: false, enable: true, disable: false };
 
 /**
- * Parses `/limbic`, `/limbic on`, `/limbic@MyBot off`, ... Resolves the sub-command (`help` for a bare or unknown
- * one), or null when the text is not a `/limbic` command. A mention of another bot (`/limbic@OtherBot`) is not ours.
+ * Parses `/limbic`, `/limbic on`, `/limbic@MyBot proactive off`, `/limbic link K7P2QX9M`... Resolves the command
+ * (`help` for a bare or unknown one), or null when the text is not a `/limbic` command. A mention of another bot
+ * (`/limbic@OtherBot`) is not ours.
  * @example
- * parseLimbicCommand('/limbic off'); // 'off'
+ * parseLimbicCommand('/limbic off'); // { action: 'off' }
+ * parseLimbicCommand('/limbic proactive on'); // { action: 'proactive', enabled: true }
  */
 export function parseLimbicCommand(
   text: string,
   botUsername?: string,
   name = 'limbic',
 ): LimbicCommand | null {
-  const match = /^\/([A-Za-z0-9_]+)(?:@([A-Za-z0-9_]+))?(?:\s+(\S+))?\s*$/.exec(text.trim());
-  if (!match || match[1]!.toLowerCase() !== name) return null;
+  const match = /^\/([A-Za-z0-9_]+)(?:@([A-Za-z0-9_]+))?(?:\s+(\S+))?(?:\s+(\S+))?\s*$/.exec(text.trim());
+  if (!match || match[1]!.toLowerCase() !== name.toLowerCase()) return null;
   const mention = match[2];
   if (
     mention !== undefined &&
@@ -22,33 +42,132 @@ export function parseLimbicCommand(
   ) {
     return null;
   }
-  const argument = match[3]?.toLowerCase();
-  return argument === 'on' || argument === 'off' || argument === 'status' ? argument : 'help';
+  return toCommand(match[3], match[4]);
+}
+
+/**
+ * The command of a sub-command and its argument, as a slash command's options give them (`proactive`, `on`); `help`
+ * for an unknown one.
+ */
+export function toCommand(subcommand: string | undefined, argument: string | undefined): LimbicCommand {
+  const action = subcommand?.toLowerCase();
+  const value = argument?.trim();
+  switch (action) {
+    case 'on':
+    case 'off':
+    case 'status':
+    case 'unlink':
+      return value === undefined ? { action } : { action: 'help' };
+    case 'proactive': {
+      if (value === undefined) return { action: 'proactive', enabled: null };
+      const enabled = switchWords[value.toLowerCase()];
+      return enabled === undefined ? { action: 'help' } : { action: 'proactive', enabled };
+    }
+    case 'link':
+      return { action: 'link', code: value === undefined ? null : value };
+    default:
+      return { action: 'help' };
+  }
+}
+
+/** What `/limbic status` reports. */
+export interface StatusFacts {
+  /** True in a group chat. */
+  group: boolean;
+  /** Whether the character takes part in this chat (always true in a private chat). */
+  active: boolean;
+  /** Whether the character may write first (to you in a private chat, to this chat in a group). */
+  proactive: boolean;
+  emotion: string;
+  intensity: number;
+  energy: number;
+  stress: number;
+  /**
+   * The character's relationship with the one asking: in a private chat the session's one person, in a group their
+   * participant's (null when it does not know them yet).
+   */
+  you: { rapport: number; trust: number; familiarity: number } | null;
+  /** In a group: how many people it knows in this chat. */
+  participants: number;
+  /** The platforms this identity is linked with (`telegram`, `discord`), empty when not linked. */
+  linkedWith: string[];
 }
 
 /** What the bot answers to `/limbic` commands; every text can be replaced (e.g. for another language). */
 export interface CommandTexts {
   on: string;
   off: string;
+  /** A group's `/limbic on`: the character takes part in the chat again. */
+  groupOn: string;
+  /** A group's `/limbic off`: the character is silent in the chat. */
+  groupOff: string;
+  /** A group's `/limbic proactive on|off`. */
+  groupProactive: (enabled: boolean, cooldownHours: number) => string;
+  /** A group setting asked for by someone who is not an admin of the chat. */
+  adminOnly: string;
   help: string;
+  /** The help of a group chat. */
+  groupHelp: string;
+  /** The one-time code of `/limbic link`, and how long it is valid. */
+  linkCode: (code: string, minutes: number) => string;
+  /** Linked: the platforms this identity is now linked with. */
+  linked: (platforms: string[]) => string;
+  /** `/limbic link <code>` with an unknown, used or expired code. */
+  linkInvalid: string;
+  /** `/limbic link <code>` with a code this same identity made. */
+  linkSelf: string;
+  /** `/limbic link` in a group: codes belong in private chats. */
+  linkPrivateOnly: string;
+  unlinked: string;
+  /** `/limbic unlink` of an identity that is not linked. */
+  notLinked: string;
   /** The status line; gets whether proactive messages are on and the character's current feelings. */
-  status: (status: {
-    proactive: boolean;
-    emotion: string;
-    intensity: number;
-    energy: number;
-    stress: number;
-  }) => string;
+  status: (status: StatusFacts) => string;
 }
 
 const percent = (x: number) => `${Math.round(x * 100)}%`;
+const list = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 /** The English defaults of {@link CommandTexts}. */
 export const defaultCommandTexts: CommandTexts = {
   on: 'Okay: I may write to you first now and then. Send /limbic off to stop that.',
   off: 'Okay: I will not write to you first anymore. Send /limbic on to allow it again.',
-  help: '/limbic on: allow me to write first. /limbic off: never write first. /limbic status: how I am doing.',
-  status: ({ proactive, emotion, intensity, energy, stress }) =>
-    `Writing first: ${proactive ? 'on' : 'off'}. I feel ${emotion} (intensity ${percent(intensity)}); ` +
-    `energy ${percent(energy)}, stress ${percent(stress)}.`,
+  groupOn: 'Okay: I am part of this chat again.',
+  groupOff: 'Okay: I will stay out of this chat until an admin sends /limbic on.',
+  groupProactive: (enabled, hours) =>
+    enabled
+      ? `Okay: I may write to this chat first now and then (at most once every ${hours} h), to the person I am closest to. /limbic proactive off stops it.`
+      : 'Okay: I will not write to this chat first. /limbic proactive on allows it again.',
+  adminOnly: 'Only an admin of this chat can change that.',
+  help:
+    '/limbic on: allow me to write first. /limbic off: never write first. /limbic status: how I am doing. ' +
+    '/limbic link: a code to link this chat with you on another platform. /limbic unlink: undo the link.',
+  groupHelp:
+    '/limbic status: how I am doing and how I stand with you. Admins: /limbic off and /limbic on silence me here ' +
+    'or bring me back; /limbic proactive on|off lets me write to this chat first.',
+  linkCode: (code, minutes) =>
+    `Your code: ${code}. Send /limbic link ${code} to me on the other platform within ${minutes} minutes; ` +
+    'I will then know you as one person there and here.',
+  linked: (platforms) => `Linked: I know you as one person on ${list(platforms)}.`,
+  linkInvalid:
+    'That code is unknown, used or expired. Send /limbic link on the other platform for a new one.',
+  linkSelf: 'That code is for the other platform: send it to me there.',
+  linkPrivateOnly: 'Link codes are personal: send /limbic link to me in a private chat.',
+  unlinked: 'Unlinked: this account is on its own again.',
+  notLinked: 'This account is not linked with another one.',
+  status: (s) => {
+    const feeling = `I feel ${s.emotion} (intensity ${percent(s.intensity)}); energy ${percent(s.energy)}, stress ${percent(s.stress)}.`;
+    const you = s.you
+      ? ` With you: rapport ${percent(s.you.rapport)}, trust ${percent(s.you.trust)}, familiarity ${percent(s.you.familiarity)}.`
+      : ' We have not talked yet.';
+    if (!s.group) {
+      const linked = s.linkedWith.length > 0 ? ` Linked with you on ${list(s.linkedWith)}.` : '';
+      return `Writing first: ${s.proactive ? 'on' : 'off'}. ${feeling}${you}${linked}`;
+    }
+    return (
+      `In this chat: ${s.active ? 'on' : 'off'}; writing first: ${s.proactive ? 'on' : 'off'}; ` +
+      `I know ${s.participants} ${s.participants === 1 ? 'person' : 'people'} here. ${feeling}${you}`
+    );
+  },
 };

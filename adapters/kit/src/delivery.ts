@@ -1,11 +1,21 @@
 import type { Binding, BindingStore, Clock, ProactiveAction, Timers } from '@limbic/core';
 import { errorCodeOf } from '@limbic/protocol';
 import type { BackendSession, LimbicBackend } from './backend.js';
+import { routeOf } from './routes.js';
+
+/** Someone a proactive message in a group is addressed to: a platform user id and the name the session knows. */
+export interface Mention {
+  userId: string;
+  name: string | null;
+}
 
 /** How a platform sends text, and how its failures are to be treated. */
 export interface Outbound {
-  /** Sends `text` to a binding's target; resolves once the platform accepted the message. */
-  send(target: string, text: string): Promise<void>;
+  /**
+   * Sends `text` to a target (in the adapter's encoding); in a group, addressed to `mention` (a mention the platform
+   * notifies them of). Resolves once the platform accepted the message.
+   */
+  send(target: string, text: string, options?: { mention?: Mention }): Promise<void>;
   /**
    * What to do after `send` failed: wait `retryAfterMs` (the platform's rate limit said so), `retry` with backoff
    * (a 5xx, a network error), or `drop` (permanent: the user blocked the bot, the chat is gone).
@@ -44,7 +54,7 @@ export type DeliveryEvent =
       type: 'skipped';
       sessionId: string;
       action: ProactiveAction;
-      reason: 'vetoed' | 'disabled' | 'expired' | 'unbound' | 'empty';
+      reason: SkipReason;
     }
   | {
       type: 'retrying';
@@ -56,6 +66,9 @@ export type DeliveryEvent =
     }
   | { type: 'dropped'; sessionId: string; action: ProactiveAction; error: unknown }
   | { type: 'error'; sessionId: string; action: ProactiveAction; stage: 'prepare' | 'ack'; error: unknown };
+
+/** The reasons of a `skipped` {@link DeliveryEvent}. */
+export type SkipReason = 'vetoed' | 'disabled' | 'expired' | 'unbound' | 'empty';
 
 /** Retry timing of {@link createDelivery}: exponential backoff from `initialDelayMs`, capped at `maxDelayMs`. */
 export interface RetryPolicy {
@@ -82,6 +95,11 @@ export interface DeliveryOptions {
   retry?: Partial<RetryPolicy>;
   /** Default: no spacing (the platform library paces itself). */
   pacing?: Pacing;
+  /**
+   * The platform this delivery sends on (`telegram`): actions of conversations on another platform are left pending
+   * for that platform's adapter (several adapters may share one engine). Default: every action is this one's.
+   */
+  platform?: string;
   /** Actions older than this (by their creation time) are acknowledged without being sent. Default 24 h. */
   maxAgeMs?: number;
   onEvent?: (event: DeliveryEvent) => void;
@@ -97,6 +115,16 @@ export interface Delivery {
   idle(): Promise<void>;
   /** Stops: pending waits are cancelled; actions not yet sent stay pending in the engine for the next start. */
   close(): void;
+}
+
+/**
+ * The person a group's proactive action is addressed to, on `platform`: its participant when their id is one of that
+ * platform's (`telegram:42`); undefined in a private conversation or for someone of another platform.
+ */
+function mentionOf(action: ProactiveAction, platform: string): Mention | undefined {
+  const participant = action.participant;
+  if (!participant?.id.startsWith(`${platform}:`)) return undefined;
+  return { userId: participant.id.slice(platform.length + 1), name: participant.name };
 }
 
 const defaultRetry: RetryPolicy = { initialDelayMs: 1000, maxDelayMs: 300_000, factor: 2 };
@@ -177,20 +205,26 @@ export function createDelivery(options: DeliveryOptions): Delivery {
   async function prepare(
     sessionId: string,
     action: ProactiveAction,
-  ): Promise<{ binding: Binding; text: string } | { skip: DeliveryEvent & { type: 'skipped' } }> {
-    const skip = (reason: 'vetoed' | 'disabled' | 'expired' | 'unbound' | 'empty') => ({
+  ): Promise<
+    | { binding: Binding; target: string; text: string; mention: Mention | undefined }
+    | { skip: DeliveryEvent & { type: 'skipped' } }
+    | 'elsewhere'
+  > {
+    const skip = (reason: SkipReason) => ({
       skip: { type: 'skipped' as const, sessionId, action, reason },
     });
-    if (clock.now() - action.createdAt > maxAgeMs) return skip('expired');
     const binding = await bindings.getBySession(sessionId);
     if (!binding) return skip('unbound');
+    const route = routeOf(binding);
+    if (options.platform !== undefined && route.platform !== options.platform) return 'elsewhere';
+    if (clock.now() - action.createdAt > maxAgeMs) return skip('expired');
     const session = await backend.getSession(sessionId);
     if (!session.preferences.enabled) return skip('disabled');
     const composed = compose ? await compose({ action, binding, session }) : undefined;
     if (composed === null) return skip('vetoed');
     const text = (composed ?? action.message).trim();
     if (text.length === 0) return skip('empty');
-    return { binding, text };
+    return { binding, target: route.target, text, mention: mentionOf(action, route.platform) };
   }
 
   async function deliver(sessionId: string, action: ProactiveAction): Promise<void> {
@@ -205,25 +239,27 @@ export function createDelivery(options: DeliveryOptions): Delivery {
         await wait(backoff(attempt));
       }
     }
+    // Another platform's adapter delivers it; it stays pending for that one.
+    if (prepared === 'elsewhere') return;
     if ('skip' in prepared) {
       onEvent(prepared.skip);
       // An unbound session belongs to no conversation of this bot: leave its actions to whoever owns it.
       if (prepared.skip.reason !== 'unbound') await acknowledge(sessionId, action);
       return;
     }
-    const { binding, text } = prepared;
+    const { target, text, mention } = prepared;
     // Backoff grows with transient failures only; a rate limit says exactly how long to wait.
     let transientFailures = 0;
     for (let attempt = 1; ; attempt++) {
-      await wait(reserveSlot(binding.target));
+      await wait(reserveSlot(target));
       // A failure that lasts (an outage of the platform) ends when the action is too old to be worth sending.
       if (attempt > 1 && clock.now() - action.createdAt > maxAgeMs) {
         onEvent({ type: 'skipped', sessionId, action, reason: 'expired' });
         break;
       }
       try {
-        await outbound.send(binding.target, text);
-        onEvent({ type: 'sent', sessionId, action, target: binding.target, text, attempts: attempt });
+        await outbound.send(target, text, mention ? { mention } : undefined);
+        onEvent({ type: 'sent', sessionId, action, target, text, attempts: attempt });
         break;
       } catch (error) {
         const verdict = outbound.classify(error);
@@ -236,7 +272,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
         onEvent({ type: 'retrying', sessionId, action, attempt, delayMs, error });
         if (verdict !== 'retry') {
           // The platform's rate limit applies to every message to this target until then.
-          nextSlot.set(binding.target, Math.max(nextSlot.get(binding.target) ?? 0, clock.now() + delayMs));
+          nextSlot.set(target, Math.max(nextSlot.get(target) ?? 0, clock.now() + delayMs));
         }
         await wait(delayMs);
       }

@@ -65,12 +65,17 @@ export function embeddedBackend(options: EmbeddedBackendOptions = {}): LimbicBac
     async createSession(persona) {
       return (await service.createSession(owner, persona)).sessionId;
     },
-    turn(sessionId, { message, elapsedSeconds }) {
+    turn(sessionId, { message, elapsedSeconds, from, to }) {
       return service.textTurn(owner, {
         sessionId,
         message,
         ...(elapsedSeconds === undefined ? {} : { elapsedSeconds }),
+        ...(from === undefined ? {} : { from }),
+        ...(to === undefined ? {} : { to }),
       });
+    },
+    listParticipants(sessionId, { cursor = null, limit = 100 } = {}) {
+      return service.listParticipants(owner, sessionId, { cursor, limit });
     },
     async getSession(sessionId) {
       const details = await service.getSession(owner, sessionId);

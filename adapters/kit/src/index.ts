@@ -10,7 +10,10 @@ export {
   type CommandTexts,
   defaultCommandTexts,
   type LimbicCommand,
+  limbicSubcommands,
   parseLimbicCommand,
+  type StatusFacts,
+  toCommand,
 } from './commands.js';
 export {
   type ComposeContext,
@@ -19,9 +22,11 @@ export {
   type Delivery,
   type DeliveryEvent,
   type DeliveryOptions,
+  type Mention,
   type Outbound,
   type Pacing,
   type RetryPolicy,
+  type SkipReason,
 } from './delivery.js';
 export { type EmbeddedBackendOptions, embeddedBackend } from './embedded.js';
 export {
@@ -31,11 +36,28 @@ export {
   openEngine,
   type RemoteEngineOptions,
 } from './engine.js';
-export { type RemoteBackendOptions, remoteBackend } from './remote.js';
 export {
+  type Identity,
+  type IdentityLinks,
+  identityLinks,
+  type LinkCodeRequest,
+  newLinkCode,
+  normalizeLinkCode,
+  type RedeemResult,
+} from './links.js';
+export { type RemoteBackendOptions, remoteBackend } from './remote.js';
+export { routeOf } from './routes.js';
+export {
+  type BotPolicy,
   type Conversation,
   createLimbicRuntime,
+  groupKeyOf,
+  type IncomingMessage,
   type LimbicRuntime,
   type LimbicRuntimeOptions,
   type LimbicTurn,
+  type MessageTarget,
+  participantIdOf,
+  type ReplyDecision,
+  type ReplyDecisionReason,
 } from './runtime.js';

@@ -50,8 +50,15 @@ export function remoteBackend(
     async createSession(persona) {
       return (await client.createSession(persona)).sessionId;
     },
-    turn(sessionId, { message, elapsedSeconds }) {
-      return client.turn(sessionId, message, elapsedSeconds === undefined ? {} : { elapsedSeconds });
+    turn(sessionId, { message, elapsedSeconds, from, to }) {
+      return client.turn(sessionId, message, {
+        ...(elapsedSeconds === undefined ? {} : { elapsedSeconds }),
+        ...(from === undefined ? {} : { from }),
+        ...(to === undefined ? {} : { to }),
+      });
+    },
+    listParticipants(sessionId, { cursor = null, limit = 100 } = {}) {
+      return client.listParticipants(sessionId, { ...(cursor === null ? {} : { cursor }), limit });
     },
     async getSession(sessionId) {
       const details = await client.getSession(sessionId);

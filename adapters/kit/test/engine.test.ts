@@ -23,7 +23,7 @@ function tempDir(): string {
 }
 
 const conversation: Conversation = {
-  key: 'test:1:1',
+  chatId: '1',
   target: '1',
   private: true,
   platform: 'test',
@@ -56,8 +56,8 @@ describe('openEngine', () => {
     const second = await openEngine({ dataDir });
     const after = runtimeOn(second);
     const c = await after.handleMessage(conversation, { text: 'Back again', timestamp: 1_180_000 });
-    expect(c).toMatchObject({ sessionId: a.sessionId, isNewSession: false, elapsedSeconds: 120 });
-    expect((await second.backend.getSession(a.sessionId)).state.turns).toBe(3);
+    expect(c).toMatchObject({ sessionId: a!.sessionId, isNewSession: false, elapsedSeconds: 120 });
+    expect((await second.backend.getSession(a!.sessionId)).state.turns).toBe(3);
     await after.close();
   });
 

@@ -1,12 +1,4 @@
-import {
-  createManualTime,
-  createMemoryBindingStore,
-  createMemoryStore,
-  createSeededRandom,
-  createSessionService,
-  type ManualTime,
-  type ProactiveAction,
-} from '@limbic/core';
+import type { ProactiveAction } from '@limbic/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type Conversation,
@@ -15,48 +7,23 @@ import {
   embeddedBackend,
   type LimbicRuntime,
   type LimbicRuntimeOptions,
-  type Outbound,
   parseLimbicCommand,
 } from '../src/index.js';
+import { scriptedOutbound, sharedState } from './fixtures.js';
 
 const hour = 3_600_000;
 const day = 24 * hour;
 
 const alice: Conversation = {
-  key: 'test:chat-1:alice',
+  chatId: 'chat-1',
   target: 'chat-1',
   private: true,
   platform: 'test',
   userId: 'alice',
 };
 
-/** A scripted platform: records accepted messages; `failures` are thrown by the next sends, in order. */
-function scriptedOutbound() {
-  const sent: { target: string; text: string; at: number }[] = [];
-  const failures: unknown[] = [];
-  let time: ManualTime | undefined;
-  const outbound: Outbound = {
-    async send(target, text) {
-      const failure = failures.shift();
-      if (failure !== undefined) throw failure;
-      sent.push({ target, text, at: time?.clock.now() ?? 0 });
-    },
-    classify(error) {
-      const e = error as { status?: number; retryAfter?: number };
-      if (e.status === 429) return { retryAfterMs: (e.retryAfter ?? 1) * 1000 };
-      if (e.status === 403) return 'drop';
-      return 'retry';
-    },
-  };
-  return {
-    outbound,
-    sent,
-    failures,
-    bind(t: ManualTime) {
-      time = t;
-    },
-  };
-}
+/** The binding key of alice's private chat. */
+const aliceKey = 'test:chat-1:alice';
 
 const runtimes: LimbicRuntime[] = [];
 afterEach(async () => {
@@ -83,13 +50,6 @@ function setup(overrides: Partial<LimbicRuntimeOptions> = {}, shared?: ReturnTyp
   return { ...state, runtime, platform, events, backend };
 }
 
-function sharedState() {
-  const time = createManualTime(Date.UTC(2026, 10, 21, 9));
-  const store = createMemoryStore();
-  const service = createSessionService({ store, clock: time.clock, random: createSeededRandom(3) });
-  return { time, store, service, bindings: createMemoryBindingStore() };
-}
-
 /** Forty friendly messages a minute apart, as platform timestamps. */
 async function befriend(t: ReturnType<typeof setup>, conversation = alice): Promise<string> {
   let sessionId = '';
@@ -99,21 +59,29 @@ async function befriend(t: ReturnType<typeof setup>, conversation = alice): Prom
       text: 'Thank you so much, you are wonderful and I love talking with you!',
       timestamp: t.time.clock.now(),
     });
-    sessionId = turn.sessionId;
+    sessionId = turn!.sessionId;
   }
   return sessionId;
 }
 
 describe('parseLimbicCommand', () => {
   it.each([
-    ['/limbic off', 'off'],
-    ['/limbic ON', 'on'],
-    ['/limbic@MyBot status', 'status'],
-    ['/limbic', 'help'],
-    ['/limbic sideways', 'help'],
-    ['  /limbic   off  ', 'off'],
-  ])('%s → %s', (text, expected) => {
-    expect(parseLimbicCommand(text, 'MyBot')).toBe(expected);
+    ['/limbic off', { action: 'off' }],
+    ['/limbic ON', { action: 'on' }],
+    ['/limbic@MyBot status', { action: 'status' }],
+    ['/limbic', { action: 'help' }],
+    ['/limbic sideways', { action: 'help' }],
+    ['  /limbic   off  ', { action: 'off' }],
+    ['/limbic proactive on', { action: 'proactive', enabled: true }],
+    ['/limbic@MyBot proactive OFF', { action: 'proactive', enabled: false }],
+    ['/limbic proactive', { action: 'proactive', enabled: null }],
+    ['/limbic proactive maybe', { action: 'help' }],
+    ['/limbic link', { action: 'link', code: null }],
+    ['/limbic link k7p2-qx9m', { action: 'link', code: 'k7p2-qx9m' }],
+    ['/limbic unlink', { action: 'unlink' }],
+    ['/limbic off now', { action: 'help' }],
+  ])('%s → %j', (text, expected) => {
+    expect(parseLimbicCommand(text, 'MyBot')).toEqual(expected);
   });
 
   it.each(['hello', '/start', '/limbicx on', '/limbic@OtherBot off', 'say /limbic off'])(
@@ -128,29 +96,32 @@ describe('runtime: sessions per person', () => {
   it('creates a session on first contact and reuses it, with elapsed time from the platform timestamps', async () => {
     const t = setup();
     await t.runtime.start();
-    const first = await t.runtime.handleMessage(alice, { text: 'Hello there!', timestamp: 1_000_000 });
+    const first = (await t.runtime.handleMessage(alice, { text: 'Hello there!', timestamp: 1_000_000 }))!;
     expect(first.isNewSession).toBe(true);
     expect(first.elapsedSeconds).toBeUndefined();
     expect(first.promptData).toBe(first.result.prompt_data);
-    const second = await t.runtime.handleMessage(alice, { text: 'How are you?', timestamp: 1_090_000 });
+    const second = (await t.runtime.handleMessage(alice, { text: 'How are you?', timestamp: 1_090_000 }))!;
     expect(second.sessionId).toBe(first.sessionId);
     expect(second.isNewSession).toBe(false);
     expect(second.elapsedSeconds).toBe(90);
-    const binding = await t.bindings.get(alice.key);
+    const binding = await t.bindings.get(aliceKey);
     expect(binding).toMatchObject({ sessionId: first.sessionId, target: 'chat-1', lastMessageAt: 1_090_000 });
     expect((await t.service.getState('local', first.sessionId)).turns).toBe(2);
     // A message delivered late (an older timestamp) never counts negative time.
     const late = await t.runtime.handleMessage(alice, { text: 'ok', timestamp: 1_050_000 });
-    expect(late.elapsedSeconds).toBe(0);
+    expect(late!.elapsedSeconds).toBe(0);
+    expect(late!.reply).toMatchObject({ should: true, reason: 'direct' });
+    expect(late!.group).toBe(false);
+    expect(late!.participant).toBeNull();
   });
 
   it('gives each person and conversation their own session; private chats may write first, groups not', async () => {
     const t = setup();
-    const group: Conversation = { ...alice, key: 'test:group-1:alice', target: 'group-1', private: false };
-    const bob: Conversation = { ...alice, key: 'test:chat-2:bob', target: 'chat-2', userId: 'bob' };
-    const a = await t.runtime.handleMessage(alice, { text: 'hi', timestamp: 1 });
-    const g = await t.runtime.handleMessage(group, { text: 'hi', timestamp: 1 });
-    const b = await t.runtime.handleMessage(bob, { text: 'hi', timestamp: 1 });
+    const group: Conversation = { ...alice, chatId: 'group-1', target: 'group-1', private: false };
+    const bob: Conversation = { ...alice, chatId: 'chat-2', target: 'chat-2', userId: 'bob' };
+    const a = (await t.runtime.handleMessage(alice, { text: 'hi', timestamp: 1 }))!;
+    const g = (await t.runtime.handleMessage(group, { text: 'hi', timestamp: 1 }))!;
+    const b = (await t.runtime.handleMessage(bob, { text: 'hi', timestamp: 1 }))!;
     expect(new Set([a.sessionId, g.sessionId, b.sessionId]).size).toBe(3);
     expect((await t.service.getPreferences('local', a.sessionId)).enabled).toBe(true);
     expect((await t.service.getPreferences('local', g.sessionId)).enabled).toBe(false);
@@ -161,19 +132,19 @@ describe('runtime: sessions per person', () => {
     const turns = await Promise.all(
       Array.from({ length: 5 }, (_, i) => t.runtime.handleMessage(alice, { text: `hi ${i}`, timestamp: i })),
     );
-    expect(new Set(turns.map((turn) => turn.sessionId)).size).toBe(1);
-    expect(turns.filter((turn) => turn.isNewSession)).toHaveLength(1);
+    expect(new Set(turns.map((turn) => turn!.sessionId)).size).toBe(1);
+    expect(turns.filter((turn) => turn!.isNewSession)).toHaveLength(1);
     expect(await t.store.count('local')).toBe(1);
   });
 
   it('a session deleted on the engine side is replaced by a new one', async () => {
     const t = setup();
-    const first = await t.runtime.handleMessage(alice, { text: 'hi', timestamp: 1 });
+    const first = (await t.runtime.handleMessage(alice, { text: 'hi', timestamp: 1 }))!;
     await t.service.deleteSession('local', first.sessionId);
-    const next = await t.runtime.handleMessage(alice, { text: 'hello again', timestamp: 2 });
+    const next = (await t.runtime.handleMessage(alice, { text: 'hello again', timestamp: 2 }))!;
     expect(next.sessionId).not.toBe(first.sessionId);
     expect(next.isNewSession).toBe(true);
-    expect((await t.bindings.get(alice.key))?.sessionId).toBe(next.sessionId);
+    expect((await t.bindings.get(aliceKey))?.sessionId).toBe(next.sessionId);
     expect(await t.bindings.getBySession(first.sessionId)).toBeNull();
   });
 
@@ -185,7 +156,7 @@ describe('runtime: sessions per person', () => {
       }),
       preferences: { cooldown_hours: 12 },
     });
-    const turn = await t.runtime.handleMessage(alice, { text: 'hi', timestamp: 1 });
+    const turn = (await t.runtime.handleMessage(alice, { text: 'hi', timestamp: 1 }))!;
     const details = await t.service.getSession('local', turn.sessionId);
     expect(details.persona.identity.name).toBe('Friend of alice');
     expect(details.preferences).toMatchObject({ enabled: true, cooldown_hours: 12 });
@@ -196,23 +167,25 @@ describe('runtime: /limbic commands', () => {
   it('off disables and clears pending actions, on enables, status reports', async () => {
     const t = setup();
     const sessionId = await befriend(t);
-    expect(await t.runtime.handleCommand(alice, 'status')).toMatch(/^Writing first: on\. I feel \w+/);
+    expect(await t.runtime.handleCommand(alice, { action: 'status' })).toMatch(
+      /^Writing first: on\. I feel \w+/,
+    );
     // Raise an action without delivering it (the runtime is not started), then opt out.
     t.time.clock.advance(3 * day);
     expect((await t.service.pendingActions('local', sessionId)).length).toBeGreaterThan(0);
-    expect(await t.runtime.handleCommand(alice, 'off')).toMatch(/not write to you first/);
+    expect(await t.runtime.handleCommand(alice, { action: 'off' })).toMatch(/not write to you first/);
     expect(await t.service.pendingActions('local', sessionId)).toEqual([]);
     expect((await t.service.getPreferences('local', sessionId)).enabled).toBe(false);
-    expect(await t.runtime.handleCommand(alice, 'status')).toMatch(/^Writing first: off\./);
-    expect(await t.runtime.handleCommand(alice, 'on')).toMatch(/may write to you first/);
+    expect(await t.runtime.handleCommand(alice, { action: 'status' })).toMatch(/^Writing first: off\./);
+    expect(await t.runtime.handleCommand(alice, { action: 'on' })).toMatch(/may write to you first/);
     expect((await t.service.getPreferences('local', sessionId)).enabled).toBe(true);
-    expect(await t.runtime.handleCommand(alice, 'help')).toMatch(/\/limbic on/);
+    expect(await t.runtime.handleCommand(alice, { action: 'help' })).toMatch(/\/limbic on/);
   });
 
   it('a command before any message creates the session with the choice applied', async () => {
     const t = setup();
-    await t.runtime.handleCommand(alice, 'off');
-    const binding = await t.bindings.get(alice.key);
+    await t.runtime.handleCommand(alice, { action: 'off' });
+    const binding = await t.bindings.get(aliceKey);
     expect((await t.service.getPreferences('local', binding!.sessionId)).enabled).toBe(false);
   });
 });
@@ -295,7 +268,7 @@ describe('runtime: proactive delivery', () => {
     const t = setup();
     await t.runtime.start();
     const sessionId = await befriend(t);
-    await t.runtime.handleCommand(alice, 'off');
+    await t.runtime.handleCommand(alice, { action: 'off' });
     await t.time.advance(7 * day);
     await t.runtime.delivery.idle();
     expect(t.platform.sent).toHaveLength(0);
@@ -369,7 +342,7 @@ describe('runtime: proactive delivery', () => {
     await t.runtime.start();
     await t.runtime.close();
     await expect(t.runtime.handleMessage(alice, { text: 'hi', timestamp: 1 })).rejects.toThrow(/closed/);
-    await expect(t.runtime.handleCommand(alice, 'status')).rejects.toThrow(/closed/);
+    await expect(t.runtime.handleCommand(alice, { action: 'status' })).rejects.toThrow(/closed/);
   });
 
   it('delivers actions that were pending before a restart', async () => {

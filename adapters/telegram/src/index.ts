@@ -1,12 +1,20 @@
 /**
- * A grammY plugin for Limbic: Telegram characters that feel, remember how they were treated, and write first.
+ * A grammY plugin for Limbic: Telegram characters that feel, remember how each person treated them, take part in
+ * group chats as one being, and write first.
  * @module
  */
 export {
-  classifyTelegramError,
+  type CommandMenuDescriptions,
+  defaultCommandMenuDescriptions,
+  type RegisterCommandsOptions,
+  registerLimbicCommands,
+} from './command-menu.js';
+export { displayName, messageTarget, telegramConversation } from './conversation.js';
+export { classifyTelegramError, telegramOutbound, telegramPacing, withMention } from './outbound.js';
+export {
   type LimbicFlavor,
   type LimbicMiddleware,
   limbic,
+  type ReplyMode,
   type TelegramLimbicOptions,
-  telegramPacing,
 } from './plugin.js';

@@ -1,6 +1,6 @@
 import { deliveryLog } from '@limbic/bot-kit/testing';
 import { createManualTime, type ManualTime } from '@limbic/core';
-import type { FakeTelegram } from '@limbic/fake-platforms';
+import type { FakeTelegram, TelegramTextInput, TelegramTextMessage } from '@limbic/fake-platforms';
 import { Bot, type Context } from 'grammy';
 import {
   type LimbicFlavor,
@@ -21,6 +21,11 @@ export interface Harness {
   seen: MyContext['limbic'][];
   /** Sends a text from a person (private chat `chatId`) through grammY's update handling; waits for the handlers. */
   say(chatId: number, text: string): Promise<void>;
+  /**
+   * Sends a text message (any chat, any sender, dated by the manual clock unless `date` is given) through grammY's
+   * update handling; waits for the handlers and resolves the message as Telegram delivered it.
+   */
+  send(input: TelegramTextInput): Promise<TelegramTextMessage>;
 }
 
 /**
@@ -63,6 +68,11 @@ export function createHarness(
       await bot.handleUpdate(
         telegram.sendText({ chatId, userId: chatId, text, date: Math.floor(time.clock.now() / 1000) }),
       );
+    },
+    async send(input) {
+      const update = telegram.sendText({ date: Math.floor(time.clock.now() / 1000), ...input });
+      await bot.handleUpdate(update);
+      return update.message!;
     },
   };
 }

@@ -73,7 +73,7 @@ describe('@limbic/telegram (embedded)', () => {
     await h.say(chatId, 'hello again');
     expect(h.seen.map((turn) => turn?.elapsedSeconds)).toEqual([undefined, 90]);
     expect(h.seen[1]!.sessionId).toBe(h.seen[0]!.sessionId);
-    // Another person in a group chat gets their own session.
+    // A group chat has a session of its own.
     await h.bot.handleUpdate(
       telegram.sendText({ chatId: -100, userId: 7, text: 'hi all', chatType: 'group', date: 1 }),
     );

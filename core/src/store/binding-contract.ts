@@ -1,5 +1,5 @@
 import { describe, expect, it as test } from 'vitest';
-import type { Binding, BindingStore } from './binding-store.js';
+import type { Binding, BindingRecord, BindingStore } from './binding-store.js';
 
 /** Options of {@link describeBindingStoreContract}. */
 export interface BindingContractOptions {
@@ -129,6 +129,46 @@ export function describeBindingStoreContract(
         const binding = makeTestBinding({ lastMessageAt: null, target: '{"dm":"123456789012345678"}' });
         await store.insert(binding);
         expect(await store.get(binding.key)).toEqual(binding);
+      }));
+
+    const record = (overrides: Partial<BindingRecord> = {}): BindingRecord => ({
+      key: `identity:telegram:${++counter}`,
+      value: { person: 'psn_1', identities: ['telegram:1', 'discord:2'], at: 1_767_225_600_000, n: null },
+      expiresAt: null,
+      updatedAt: 1_767_225_600_000,
+      ...overrides,
+    });
+
+    it('records: put, get, replace and delete a JSON value', () =>
+      withStore(async (store) => {
+        const first = record();
+        expect(await store.getRecord(first.key, 0)).toBeNull();
+        await store.putRecord(first);
+        expect(await store.getRecord(first.key, 0)).toEqual(first);
+        const second = { ...first, value: ['a', 2, true], updatedAt: first.updatedAt + 1 };
+        await store.putRecord(second);
+        expect(await store.getRecord(first.key, 0)).toEqual(second);
+        expect(await store.deleteRecord(first.key)).toBe(true);
+        expect(await store.deleteRecord(first.key)).toBe(false);
+        expect(await store.getRecord(first.key, 0)).toBeNull();
+      }));
+
+    it('records: an expired record reads as absent and cannot be taken', () =>
+      withStore(async (store) => {
+        const code = record({ key: 'code:EXPIRES1', value: { identity: 'telegram:1' }, expiresAt: 2_000 });
+        await store.putRecord(code);
+        expect(await store.getRecord(code.key, 1_999)).toEqual(code);
+        expect(await store.getRecord(code.key, 2_000)).toBeNull();
+        expect(await store.takeRecord(code.key, 2_000)).toBeNull();
+      }));
+
+    it('records: take returns a record once, even to concurrent takers', () =>
+      withStore(async (store) => {
+        const code = record({ key: 'code:ONCEONLY', value: { identity: 'discord:9' }, expiresAt: 10_000 });
+        await store.putRecord(code);
+        const taken = await Promise.all(Array.from({ length: 6 }, () => store.takeRecord(code.key, 5_000)));
+        expect(taken.filter((r) => r !== null)).toEqual([code]);
+        expect(await store.getRecord(code.key, 5_000)).toBeNull();
       }));
   });
 }

@@ -20,6 +20,22 @@ export interface Binding {
 }
 
 /**
+ * A small record an adapter keeps beside its bindings: a link between a person's identities on two platforms, a
+ * one-time code, a chat's settings. Keys are namespaced by their use (`identity:telegram:42`, `code:K7P2QX9M`); the
+ * value is any JSON value.
+ */
+export interface BindingRecord {
+  /** Unique key, at most 512 characters. */
+  key: string;
+  /** A JSON value (objects, arrays, strings, numbers, booleans, null). */
+  value: unknown;
+  /** Time (ms) after which the record no longer exists (reads and takes treat it as absent), or null: never. */
+  expiresAt: number | null;
+  /** When it was written, ms. */
+  updatedAt: number;
+}
+
+/**
  * The storage port for {@link Binding}s, kept next to the sessions (the same SQLite file, the same MongoDB database,
  * or memory). Every implementation passes `describeBindingStoreContract` from `@limbic/core/testing`. Methods reject
  * with LimbicError STORE_UNAVAILABLE when the backend cannot be reached.
@@ -43,6 +59,17 @@ export interface BindingStore {
   delete(key: string): Promise<boolean>;
   /** Bindings in key order, strictly after `after` when given, at most `limit`: for scans at start-up. */
   list(options: { after?: string; limit: number }): Promise<Binding[]>;
+  /** The record with this key, or null (also when it expired before `now`, ms). */
+  getRecord(key: string, now: number): Promise<BindingRecord | null>;
+  /** Writes a record, replacing the one with the same key. Stores may sweep records expired before `updatedAt`. */
+  putRecord(record: BindingRecord): Promise<void>;
+  /**
+   * Deletes the record with this key and resolves it, atomically (of two processes taking one code, one gets it), or
+   * null when there was none or it expired before `now`: for one-time codes.
+   */
+  takeRecord(key: string, now: number): Promise<BindingRecord | null>;
+  /** Deletes a record; false when there was none. */
+  deleteRecord(key: string): Promise<boolean>;
   /** Releases resources; the store is unusable afterwards. Stores sharing a connection with a session store may make this a no-op. */
   close(): Promise<void>;
 }

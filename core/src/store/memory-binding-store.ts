@@ -1,4 +1,4 @@
-import type { Binding, BindingStore } from './binding-store.js';
+import type { Binding, BindingRecord, BindingStore } from './binding-store.js';
 
 /**
  * Creates the in-memory {@link BindingStore}: for tests and throwaway bots; nothing survives a restart.
@@ -8,6 +8,11 @@ import type { Binding, BindingStore } from './binding-store.js';
 export function createMemoryBindingStore(): BindingStore {
   const byKey = new Map<string, Binding>();
   const bySession = new Map<string, string>();
+  const records = new Map<string, BindingRecord>();
+  const live = (key: string, now: number) => {
+    const record = records.get(key);
+    return record && (record.expiresAt === null || record.expiresAt > now) ? record : null;
+  };
   return {
     kind: 'memory',
     get: (key) => Promise.resolve(byKey.get(key) ?? null),
@@ -42,6 +47,20 @@ export function createMemoryBindingStore(): BindingStore {
       const keys = [...byKey.keys()].filter((key) => after === undefined || key > after).sort();
       return Promise.resolve(keys.slice(0, limit).map((key) => byKey.get(key)!));
     },
+    getRecord: (key, now) => Promise.resolve(live(key, now)),
+    putRecord(record) {
+      for (const [key, old] of records) {
+        if (old.expiresAt !== null && old.expiresAt <= record.updatedAt) records.delete(key);
+      }
+      records.set(record.key, structuredClone(record));
+      return Promise.resolve();
+    },
+    takeRecord(key, now) {
+      const record = live(key, now);
+      records.delete(key);
+      return Promise.resolve(record);
+    },
+    deleteRecord: (key) => Promise.resolve(records.delete(key)),
     close: () => Promise.resolve(),
   };
 }

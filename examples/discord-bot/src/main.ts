@@ -62,7 +62,7 @@ const character = attachLimbic(client, {
     preset: (process.env.LIMBIC_PRESET as 'cheerful_companion' | undefined) ?? 'cheerful_companion',
     identity: { name, role: 'a friendly companion' },
   },
-  // Guild channels to listen in (DMs always work): DISCORD_CHANNELS=123…,456…
+  // Guild channels to listen in, with their threads (DMs always work): DISCORD_CHANNELS=123…,456…
   channels: (process.env.DISCORD_CHANNELS ?? '')
     .split(',')
     .map((id) => id.trim())
@@ -86,6 +86,8 @@ const character = attachLimbic(client, {
   },
 });
 
+// Called for the messages Mira should answer: every DM; in a channel, when someone mentions her or replies to her
+// (or she has something to say). Chatter between others in the channel gets no reply.
 character.onTurn(async (turn, message) => {
   await message.reply(await replyTo(message.content, turn, llm));
 });

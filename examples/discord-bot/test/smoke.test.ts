@@ -42,6 +42,59 @@ describe('examples/discord-bot', () => {
     expect(await example.exited).toBe(0);
   }, 60_000);
 
+  it('in a listed channel answers who addresses it, stays out of others’ chatter, and registers /limbic', async () => {
+    discord = await startFakeDiscord();
+    const channel = discord.channelId;
+    const example = startBot({
+      DISCORD_TOKEN: discord.token,
+      DISCORD_API: discord.url,
+      DISCORD_CHANNELS: channel,
+      LIMBIC_DATA: exampleDataDir(),
+    });
+    await example.waitFor(/is running/);
+    const registered = () => discord?.registeredCommands().some((command) => command.name === 'limbic');
+    await discord.waitFor(() => registered() === true, 30_000);
+    const bot = `<@${discord.botUser.id}>`;
+    const alice = { id: '200000000000000011', username: 'alice' };
+    const bob = { id: '200000000000000012', username: 'bob' };
+
+    const hello = discord.dispatchMessage({
+      channelId: channel,
+      author: alice,
+      content: `${bot} Thank you, you are wonderful!`,
+    });
+    const [first] = await discord.waitForSent(1, 30_000);
+    // Bob answers Alice, not the character: it stays out.
+    discord.dispatchMessage({
+      channelId: channel,
+      author: bob,
+      content: 'I agree, it is great',
+      replyTo: hello.id,
+    });
+    const asked = discord.dispatchMessage({
+      channelId: channel,
+      author: bob,
+      content: `${bot} how are you?`,
+    });
+    const replies = await discord.waitForSent(2, 30_000);
+    expect([first, replies[1]].map((reply) => reply!.message_reference)).toEqual([
+      expect.objectContaining({ message_id: hello.id }),
+      expect.objectContaining({ message_id: asked.id }),
+    ]);
+
+    const status = discord.dispatchCommand({
+      channelId: channel,
+      user: bob,
+      name: 'limbic',
+      options: [{ name: 'status', type: 1 } as never],
+    });
+    const answer = await discord.waitForInteractionResponse(status.id, 30_000);
+    expect(answer).toMatchObject({ flags: 64, content: expect.stringMatching(/^In this chat: on;/) });
+    expect(discord.sent).toHaveLength(2);
+    example.child.kill('SIGTERM');
+    expect(await example.exited).toBe(0);
+  }, 60_000);
+
   it('with --remote it runs the character on a gateway process', async () => {
     const apiKey = 'svc_test_discordexample0123456789ab';
     const gateway = await startGateway({

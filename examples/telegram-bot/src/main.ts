@@ -57,14 +57,18 @@ const character = limbic<BotContext>({
     preset: (process.env.LIMBIC_PRESET as 'cheerful_companion' | undefined) ?? 'cheerful_companion',
     identity: { name: process.env.CHARACTER_NAME ?? 'Mira', role: 'a friendly companion' },
   },
-  // Proactive messages: let the LLM write them in the character's voice when one is configured.
+  // Proactive messages: let the LLM write them in the character's voice when one is configured. In a group (after an
+  // admin's /limbic proactive on) the plugin puts the person's name in front, as a mention.
   ...(llm
     ? {
         compose: async ({ action, session }) =>
           complete(
             llm,
             `You are ${process.env.CHARACTER_NAME ?? 'Mira'}. You feel ${session.state.discrete_emotion}. ` +
-              'Write one short message to start a conversation with your friend.',
+              (action.participant
+                ? `Write one short message to your friend ${action.participant.name ?? ''} in your group chat; ` +
+                  'it will start with their name.'
+                : 'Write one short message to start a conversation with your friend.'),
             `Reason you are writing first: ${action.message}`,
           ),
       }
@@ -78,8 +82,17 @@ const character = limbic<BotContext>({
 
 bot.use(character);
 bot.command('start', (ctx) => ctx.reply('Hi! Just talk to me. /limbic off stops me from writing first.'));
+// The plugin lets through the messages Mira should answer: all of them in a private chat; in a group the ones the
+// engine advises answering (she was mentioned or replied to, or feels like speaking up), never other bots.
 bot.on('message:text', async (ctx) => {
-  await ctx.reply(await replyTo(ctx.message.text, ctx.limbic, llm));
+  const text = await replyTo(ctx.message.text, ctx.limbic, llm);
+  // In a group, quote the message she answers, so the room sees whom she is talking to.
+  await ctx.reply(
+    text,
+    ctx.chat.type === 'private'
+      ? {}
+      : { reply_parameters: { message_id: ctx.message.message_id, allow_sending_without_reply: true } },
+  );
 });
 bot.catch((error) => console.error('bot error:', error.error));
 
