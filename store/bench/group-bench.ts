@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  type Appraisal,
   createManualClock,
   createMemoryStore,
   createSeededRandom,
@@ -19,25 +18,11 @@ import {
   type SessionStore,
 } from '@limbic/core';
 import { createSqliteStore } from '../src/sqlite-store.js';
+import { appraisals } from './appraisals.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const ms = Number(process.env.BENCH_MS ?? 1000);
 const sizes = [0, 2, 50, 1000] as const;
-
-const appraisals: Appraisal[] = [
-  [0.9, -0.8, 0.3, 0.7, -0.9, -0.7],
-  [0.9, 0.8, 0.5, 0.8, 0.9, 0.5],
-  [0.8, 0.7, 0.4, 0.3, -0.9, 0.6],
-  [0.6, -0.5, 0.5, 0.3, -0.5, 0],
-  [0.3, 0.1, 0.9, 0.5, 0, 0.1],
-].map(([R, g, x, c, a, n]) => ({
-  goal_relevance: R!,
-  goal_congruence: g!,
-  expectedness: x!,
-  controllability: c!,
-  agency: a!,
-  norm_compatibility: n!,
-}));
 
 interface Subject {
   store: string;

@@ -10,7 +10,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  type Appraisal,
   createManualClock,
   createMemoryStore,
   createSeededRandom,
@@ -21,25 +20,11 @@ import {
 import Database from 'better-sqlite3';
 import { describeStore } from '../src/open-store.js';
 import { createSqliteStore } from '../src/sqlite-store.js';
+import { appraisals } from './appraisals.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const ms = Number(process.env.BENCH_MS ?? 1000);
 const mongoUri = process.env.MONGODB_URI;
-
-const appraisals: Appraisal[] = [
-  [0.9, -0.8, 0.3, 0.7, -0.9, -0.7],
-  [0.9, 0.8, 0.5, 0.8, 0.9, 0.5],
-  [0.8, 0.7, 0.4, 0.3, -0.9, 0.6],
-  [0.6, -0.5, 0.5, 0.3, -0.5, 0],
-  [0.3, 0.1, 0.9, 0.5, 0, 0.1],
-].map(([R, g, x, c, a, n]) => ({
-  goal_relevance: R!,
-  goal_congruence: g!,
-  expectedness: x!,
-  controllability: c!,
-  agency: a!,
-  norm_compatibility: n!,
-}));
 
 /** Sessions turned concurrently in the parallel mode: like 32 clients of a gateway, one turn in flight each. */
 const parallel = Number(process.env.BENCH_PARALLEL ?? 32);
