@@ -1,27 +1,21 @@
-import {
-  encodeCursor,
-  isLimbicError,
-  maxPageSize,
-  type ParticipantSummary,
-  type SessionDetails,
-  toValidationError,
-} from '@limbic/core';
+import { isLimbicError, type ParticipantSummary, type SessionDetails, toValidationError } from '@limbic/core';
 import { builder, type GraphQLContext } from './builder.js';
 import { InterpersonalRef } from './emotion-types.js';
 import { ownerOf } from './queries.js';
-import { PageInfoRef, type SessionConnection, SessionDetailsRef } from './session-types.js';
+import {
+  type Connection,
+  checkFirst,
+  connectionOf,
+  type Edge,
+  PageInfoRef,
+  SessionDetailsRef,
+} from './session-types.js';
 
 /** One edge of the participant connection. */
-interface ParticipantEdge {
-  cursor: string;
-  node: ParticipantSummary;
-}
+type ParticipantEdge = Edge<ParticipantSummary>;
 
 /** A page of participants as a cursor connection. */
-interface ParticipantConnection {
-  edges: ParticipantEdge[];
-  pageInfo: SessionConnection['pageInfo'];
-}
+type ParticipantConnection = Connection<ParticipantSummary>;
 
 const ParticipantSummaryRef = builder.objectRef<ParticipantSummary>('ParticipantSummary').implement({
   description:
@@ -63,26 +57,13 @@ async function listParticipants(
   first: number,
   after: string | null,
 ): Promise<ParticipantConnection> {
-  if (!Number.isInteger(first) || first < 1 || first > maxPageSize) {
-    throw toValidationError('page', [
-      { path: 'first', message: `must be an integer in [1, ${maxPageSize}]` },
-    ]);
-  }
+  checkFirst(first);
   try {
     const page = await ctx.gateway.service.listParticipants(ownerOf(ctx), sessionId, {
       cursor: after,
       limit: first,
     });
-    const edges = page.participants.map((node) => ({ cursor: encodeCursor(node.id), node }));
-    return {
-      edges,
-      pageInfo: {
-        hasNextPage: page.cursor !== null,
-        hasPreviousPage: false,
-        startCursor: edges[0]?.cursor ?? null,
-        endCursor: edges[edges.length - 1]?.cursor ?? null,
-      },
-    };
+    return connectionOf(page.participants, (node) => node.id, page.cursor);
   } catch (error) {
     if (!isLimbicError(error, 'VALIDATION_ERROR')) throw error;
     throw toValidationError(

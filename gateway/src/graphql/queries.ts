@@ -1,4 +1,4 @@
-import { encodeCursor, isLimbicError, maxPageSize, toValidationError } from '@limbic/core';
+import { isLimbicError, toValidationError } from '@limbic/core';
 import { checkHealth } from '../routes/health.js';
 import { presetSummaries } from '../routes/presets.js';
 import { sessionIdParam } from '../routes/route-input.js';
@@ -8,6 +8,8 @@ import { unauthorized } from './errors.js';
 import { HealthRef, PresetSummaryRef } from './meta-types.js';
 import { ProactiveActionRef } from './proactive-types.js';
 import {
+  checkFirst,
+  connectionOf,
   type SessionConnection,
   SessionConnectionRef,
   SessionDetailsRef,
@@ -30,23 +32,10 @@ async function listSessions(
   first: number,
   after: string | null,
 ): Promise<SessionConnection> {
-  if (!Number.isInteger(first) || first < 1 || first > maxPageSize) {
-    throw toValidationError('page', [
-      { path: 'first', message: `must be an integer in [1, ${maxPageSize}]` },
-    ]);
-  }
+  checkFirst(first);
   try {
     const page = await ctx.gateway.service.listSessions(ownerOf(ctx), { cursor: after, limit: first });
-    const edges = page.sessions.map((node) => ({ cursor: encodeCursor(node.sessionId), node }));
-    return {
-      edges,
-      pageInfo: {
-        hasNextPage: page.cursor !== null,
-        hasPreviousPage: false,
-        startCursor: edges[0]?.cursor ?? null,
-        endCursor: edges[edges.length - 1]?.cursor ?? null,
-      },
-    };
+    return connectionOf(page.sessions, (node) => node.sessionId, page.cursor);
   } catch (error) {
     // The core names REST's `cursor`; here the argument is `after`.
     if (!isLimbicError(error, 'VALIDATION_ERROR')) throw error;

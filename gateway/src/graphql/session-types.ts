@@ -2,11 +2,14 @@ import {
   domains,
   type EmotionConfig,
   type EmotionConfigInput,
+  encodeCursor,
   facets,
+  maxPageSize,
   type ResolvedPersona,
   type SessionDetails,
   type SessionInfo,
   type SessionSummary,
+  toValidationError,
 } from '@limbic/core';
 import { builder } from './builder.js';
 import { StateSnapshotRef, VadRef } from './emotion-types.js';
@@ -131,21 +134,63 @@ export const SessionSummaryRef = builder.objectRef<SessionSummary>('SessionSumma
   }),
 });
 
-/** One edge of the session connection. */
-export interface SessionEdge {
+/** One edge of a cursor connection: a node and the cursor that lists what follows it. */
+export interface Edge<T> {
   cursor: string;
-  node: SessionSummary;
+  node: T;
 }
 
+/** Where a page sits in a cursor connection. */
+export interface PageInfo {
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  startCursor: string | null;
+  endCursor: string | null;
+}
+
+/** A page of a list as a cursor connection (sessions, participants). */
+export interface Connection<T> {
+  edges: Edge<T>[];
+  pageInfo: PageInfo;
+}
+
+/** One edge of the session connection. */
+export type SessionEdge = Edge<SessionSummary>;
+
 /** A page of sessions as a cursor connection. */
-export interface SessionConnection {
-  edges: SessionEdge[];
-  pageInfo: {
-    hasNextPage: boolean;
-    hasPreviousPage: boolean;
-    startCursor: string | null;
-    endCursor: string | null;
+export type SessionConnection = Connection<SessionSummary>;
+
+/**
+ * A core page (`nodes`, and the cursor of the next page or null) as a forward-only cursor connection: each edge's
+ * cursor is the one that lists what follows its node (`idOf`), as the core's cursors do.
+ */
+export function connectionOf<T>(
+  nodes: readonly T[],
+  idOf: (node: T) => string,
+  nextCursor: string | null,
+): Connection<T> {
+  const edges = nodes.map((node) => ({ cursor: encodeCursor(idOf(node)), node }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: nextCursor !== null,
+      hasPreviousPage: false,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
   };
+}
+
+/**
+ * Checks a connection field's `first` (1 to the core's page size).
+ * @throws GraphQLError VALIDATION_ERROR naming `first` and its rule.
+ */
+export function checkFirst(first: number): void {
+  if (!Number.isInteger(first) || first < 1 || first > maxPageSize) {
+    throw toValidationError('page', [
+      { path: 'first', message: `must be an integer in [1, ${maxPageSize}]` },
+    ]);
+  }
 }
 
 const SessionEdgeRef = builder.objectRef<SessionEdge>('SessionEdge').implement({
@@ -156,7 +201,7 @@ const SessionEdgeRef = builder.objectRef<SessionEdge>('SessionEdge').implement({
 });
 
 /** Where a page sits in a cursor connection (sessions, participants). */
-export const PageInfoRef = builder.objectRef<SessionConnection['pageInfo']>('PageInfo').implement({
+export const PageInfoRef = builder.objectRef<PageInfo>('PageInfo').implement({
   description: 'Where a page sits (Relay cursor connections).',
   fields: (t) => ({
     hasNextPage: t.exposeBoolean('hasNextPage'),
