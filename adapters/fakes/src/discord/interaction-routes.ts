@@ -118,9 +118,19 @@ function interactionOf(world: DiscordWorld, params: Record<string, string>): Int
   return undefined;
 }
 
-function messageOf(interaction: InteractionState, id: string | undefined): DiscordMessage | undefined {
-  const messageId = id === '@original' ? interaction.originalMessageId : id;
-  return messageId === undefined ? undefined : interaction.messages.get(messageId);
+/**
+ * The interaction and the response message a webhook message route names (`:message`, or `@original`), or the
+ * error Discord answers: Unknown Webhook for a wrong token, Unknown Message for a message it does not have.
+ */
+function webhookMessage(
+  world: DiscordWorld,
+  params: Record<string, string>,
+): { interaction: InteractionState; message: DiscordMessage } | { error: RestResult } {
+  const interaction = interactionOf(world, params);
+  if (!interaction) return { error: unknownWebhook() };
+  const messageId = params.message === '@original' ? interaction.originalMessageId : params.message;
+  const message = messageId === undefined ? undefined : interaction.messages.get(messageId);
+  return message ? { interaction, message } : { error: unknownMessage() };
 }
 
 function followUp(
@@ -143,10 +153,9 @@ function followUp(
 }
 
 function editMessage(world: DiscordWorld, params: Record<string, string>, raw: unknown): RestResult {
-  const interaction = interactionOf(world, params);
-  if (!interaction) return unknownWebhook();
-  const message = messageOf(interaction, params.message);
-  if (!message) return unknownMessage();
+  const found = webhookMessage(world, params);
+  if ('error' in found) return found.error;
+  const { interaction, message } = found;
   const data = record(raw);
   const invalid = invalidContent(data, 'content');
   if (invalid) return invalid;
@@ -176,10 +185,8 @@ export const interactionRoutes: Route[] = [
     template: '/webhooks/:app/:token/messages/:message',
     auth: false,
     handler: (world, params) => {
-      const interaction = interactionOf(world, params);
-      if (!interaction) return unknownWebhook();
-      const message = messageOf(interaction, params.message);
-      return message ? { status: 200, body: message } : unknownMessage();
+      const found = webhookMessage(world, params);
+      return 'error' in found ? found.error : { status: 200, body: found.message };
     },
   },
   { method: 'PATCH', template: '/webhooks/:app/:token/messages/:message', auth: false, handler: editMessage },
@@ -188,10 +195,9 @@ export const interactionRoutes: Route[] = [
     template: '/webhooks/:app/:token/messages/:message',
     auth: false,
     handler: (world, params) => {
-      const interaction = interactionOf(world, params);
-      if (!interaction) return unknownWebhook();
-      const message = messageOf(interaction, params.message);
-      if (!message) return unknownMessage();
+      const found = webhookMessage(world, params);
+      if ('error' in found) return found.error;
+      const { interaction, message } = found;
       interaction.messages.delete(message.id);
       world.messages.delete(message.id);
       const gone = { id: message.id, channel_id: message.channel_id, guild_id: message.guild_id };
