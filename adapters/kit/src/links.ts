@@ -24,6 +24,11 @@ export interface LinkCodeRequest {
   target: string;
 }
 
+/** The distinct platforms of some identities, sorted (`['discord', 'telegram']`). */
+export function platformsOf(identities: readonly Identity[]): string[] {
+  return [...new Set(identities.map((identity) => identity.slice(0, identity.indexOf(':'))))].sort();
+}
+
 /** The result of {@link IdentityLinks.redeem}. */
 export type RedeemResult =
   | { linked: true; person: string; identities: Identity[]; issuer: LinkCodeRequest }

@@ -26,7 +26,7 @@ import {
   type Pacing,
   type RetryPolicy,
 } from './delivery.js';
-import { type IdentityLinks, identityLinks } from './links.js';
+import { type IdentityLinks, identityLinks, platformsOf } from './links.js';
 import { personKeyPrefix, targetFor } from './routes.js';
 
 /**
@@ -460,11 +460,12 @@ export function createLimbicRuntime(options: LimbicRuntimeOptions): LimbicRuntim
     const person = await links.personOf(identity);
     if (person === null) return [];
     const others = (await links.identitiesOf(person)).filter((i) => i !== identity);
-    return [...new Set(others.map((i) => i.slice(0, i.indexOf(':'))))].sort();
+    return platformsOf(others);
   }
 
-  async function setProactive(sessionId: string, enabled: boolean, group: boolean): Promise<void> {
-    const session = await backend.getSession(sessionId);
+  /** Switches a session's proactive messages, keeping its triggers and cooldown (a group's: `groupPreferences`). */
+  async function setProactive(session: BackendSession, enabled: boolean, group: boolean): Promise<void> {
+    const { sessionId } = session;
     const base = group ? { ...session.preferences, ...groupPreferences } : session.preferences;
     await backend.setPreferences(sessionId, {
       enabled,
@@ -511,8 +512,7 @@ export function createLimbicRuntime(options: LimbicRuntimeOptions): LimbicRuntim
         });
       }
     }
-    const platforms = [...new Set(result.identities.map((i) => i.slice(0, i.indexOf(':'))))].sort();
-    return texts.linked(platforms);
+    return texts.linked(platformsOf(result.identities));
   }
 
   async function groupStatus(conversation: Conversation, key: string): Promise<string> {
@@ -548,7 +548,6 @@ export function createLimbicRuntime(options: LimbicRuntimeOptions): LimbicRuntim
       case 'status':
         return groupStatus(conversation, key);
       case 'link':
-        return texts.linkPrivateOnly;
       case 'unlink':
         return texts.linkPrivateOnly;
       default:
@@ -567,8 +566,8 @@ export function createLimbicRuntime(options: LimbicRuntimeOptions): LimbicRuntim
       return active ? texts.groupOn : texts.groupOff;
     }
     const enabled = command.action === 'proactive' && command.enabled === true;
-    const { binding } = await sessionFor(key, conversation);
-    await setProactive(binding.sessionId, enabled, true);
+    const { session } = await sessionFor(key, conversation);
+    await setProactive(session, enabled, true);
     return texts.groupProactive(enabled, groupPreferences.cooldown_hours);
   }
 
@@ -587,7 +586,7 @@ export function createLimbicRuntime(options: LimbicRuntimeOptions): LimbicRuntim
       default:
         break;
     }
-    const { binding, session } = await sessionFor(key, conversation);
+    const { session } = await sessionFor(key, conversation);
     if (command.action === 'status' || (command.action === 'proactive' && command.enabled === null)) {
       return texts.status({
         ...feelingsOf(session),
@@ -599,7 +598,7 @@ export function createLimbicRuntime(options: LimbicRuntimeOptions): LimbicRuntim
       });
     }
     const enabled = command.action === 'on' || (command.action === 'proactive' && command.enabled === true);
-    await setProactive(binding.sessionId, enabled, false);
+    await setProactive(session, enabled, false);
     return enabled ? texts.on : texts.off;
   }
 
