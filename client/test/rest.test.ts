@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appraisals, bondedSession, threeDays } from '../../gateway/test/ws-client.js';
-import type { FetchLike } from '../src/index.js';
+import type { ExperienceKind, FetchLike, Roles } from '../src/index.js';
 import { type ClientFixture, startClientFixture } from './helpers.js';
 
 let f: ClientFixture;
@@ -106,6 +106,13 @@ describe('client: REST', () => {
     const state = await f.client.getState(sessionId);
     expect(state.turns).toBe(3);
     expect(state.at).toMatch(isoTime);
+
+    // A text turn's roles and experience, typed by the client's own exports.
+    const lie = await f.client.turn(sessionId, 'My sister lied to me again');
+    const roles: Roles | null | undefined = lie.roles;
+    expect(roles).toEqual({ experiencer: 'speaker', cause: 'third_party', addressee: 'character' });
+    const kind: ExperienceKind | undefined = lie.perceived?.experience.kind;
+    expect(kind).toBeTypeOf('string');
   });
 
   it('sets preferences, lists pending actions and acknowledges them', async () => {

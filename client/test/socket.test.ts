@@ -60,6 +60,8 @@ describe('socket: requests', () => {
     const bob = { id: 'u-bob', name: 'Bob' };
     const chat = await socket.turn('You are useless.', { from: bob, to: 'character', elapsedSeconds: 60 });
     expect(chat).toMatchObject({ speaker: bob, to: 'character', reply: { should: true } });
+    const aside = await socket.turn('My sister lied to me again', { from: bob, to: { id: 'u-alice' } });
+    expect(aside.roles).toEqual({ experiencer: 'speaker', cause: 'third_party', addressee: 'participant' });
     const event = await socket.turn({ description: 'Bob leaves the room' }, { from: bob, to: 'everyone' });
     expect(event.to).toBe('everyone');
     const kind = await socket.turnAppraisal({

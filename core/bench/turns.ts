@@ -4,16 +4,18 @@
  * the same shape and size. Rounds alternate between the two so that machine noise hits both alike; the figure that
  * matters is the median ratio. Run with `npm run bench`.
  *
- * Second section: the offline reader (docs/reader.md) on typical chat messages, µs per message, against the lexicon
- * appraiser in the same run (alternating rounds), and text turns per second through the session service with the
- * reader appraiser.
+ * Second section: the offline reader (docs/reader.md) on typical chat messages, µs per message: the whole reader
+ * appraiser (both readers, the fusion, the lexicon pass, the roles and the mapping to the character's appraisal)
+ * against the first reader (the expression reader alone, `reader.read`, as it shipped before the event reader) in
+ * alternating rounds of the same run; then text turns per second through the session service with the reader
+ * appraiser.
  */
-import { createReaderAppraiser } from '../src/appraisal/reader-appraiser.js';
+import { appraiseWithReader, createReaderAppraiser } from '../src/appraisal/reader-appraiser.js';
 import {
   type Appraisal,
-  createLexiconAppraiser,
   createManualClock,
   createMemoryStore,
+  createReader,
   createSeededRandom,
   createSessionService,
   type EngineState,
@@ -232,27 +234,31 @@ async function readerSection(): Promise<void> {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
   const ms = Number(process.env.BENCH_MS ?? 1000);
   const reader = await loadReader();
-  const lexicon = createLexiconAppraiser();
-  const context = { name: 'Luna' };
+  const first = createReader((await import('../src/reader/reader-model.js')).readerModel);
+  const context = { name: 'Luna', personality: { O: 0.6, C: 0.5, E: 0.8, A: 0.7, N: 0.3, H: 0.65 } };
   let sink = 0;
 
-  /** µs per message of `reader.read` over the list, repeated for `ms`. */
+  /** µs per message of the whole reader appraiser over the list, repeated for `ms`. */
   const readerRound = () =>
     1e6 /
     rateOf(ms, 200, (n) => {
-      sink += reader.read(chatMessages[n % chatMessages.length]!).confidence;
+      const out = appraiseWithReader(
+        reader,
+        { description: chatMessages[n % chatMessages.length]! },
+        context,
+      );
+      sink += out.appraisal.goal_relevance;
     });
 
-  /** µs per message of the lexicon appraiser (awaited, as the session service calls it). */
-  const lexiconRound = async () =>
+  /** µs per message of the first reader: the expression reader's `read` alone. */
+  const firstRound = () =>
     1e6 /
-    (await asyncRateOf(ms, 200, async (n) => {
-      const out = await lexicon.appraise({ description: chatMessages[n % chatMessages.length]! }, context);
-      sink += out.appraisal.goal_relevance;
-    }));
+    rateOf(ms, 200, (n) => {
+      sink += first.read(chatMessages[n % chatMessages.length]!).confidence;
+    });
 
-  const { a: readerMicros, b: lexiconMicros } = await alternate(rounds, readerRound, lexiconRound);
-  const ratios = readerMicros.map((x, i) => x / lexiconMicros[i]!);
+  const { a: readerMicros, b: firstMicros } = await alternate(rounds, readerRound, firstRound);
+  const ratios = readerMicros.map((x, i) => x / firstMicros[i]!);
 
   const clock = createManualClock();
   const service = createSessionService({
@@ -280,10 +286,10 @@ async function readerSection(): Promise<void> {
   const lines = [
     '',
     `Limbic core: the offline reader on ${chatMessages.length} typical chat messages`,
-    `rounds: ${rounds} × ${ms} ms, alternating reader and lexicon appraiser`,
-    `reader.read µs/message (median):        ${readerMedian.toFixed(2)}   rounds: ${readerMicros.map((x) => x.toFixed(2)).join(' ')}`,
-    `lexicon appraiser µs/message (median):  ${median(lexiconMicros).toFixed(2)}   rounds: ${lexiconMicros.map((x) => x.toFixed(2)).join(' ')}`,
-    `ratio reader/lexicon (median):          ${median(ratios).toFixed(2)}`,
+    `rounds: ${rounds} × ${ms} ms, alternating the whole reader and the first reader`,
+    `whole reader µs/message (median):       ${readerMedian.toFixed(2)}   rounds: ${readerMicros.map((x) => x.toFixed(2)).join(' ')}`,
+    `first reader µs/message (median):       ${median(firstMicros).toFixed(2)}   rounds: ${firstMicros.map((x) => x.toFixed(2)).join(' ')}`,
+    `ratio whole/first (median):             ${median(ratios).toFixed(2)}`,
     `text turns/s, reader appraiser (median): ${Math.round(turnsPerSecond).toLocaleString('en')}   rounds: ${turns.map((x) => Math.round(x)).join(' ')}`,
     `targets: reading ≤ 50 µs/message: ${readerMedian <= 50 ? 'met' : 'NOT met'}; ≥ 20,000 text turns/s: ${turnsPerSecond >= 20_000 ? 'met' : 'NOT met'}`,
   ];

@@ -4,13 +4,16 @@
  *
  * - In sample: the shipped model, whose exemplars include every profile.
  * - Held out (the figure on data not tuned on): each source run through the engine with a model calibrated without
- *   it, exemplars and fitted weights both.
+ *   it, exemplars and fitted weights both (and crowd-enVENT train, when the shipped model has it).
  *
- * Then the confusion table of the held-out run: the source emotion's family against the engine's label.
+ * Then the confusion table of the held-out run: the source emotion's family against the engine's label. Then, when
+ * crowd-enVENT is there, the appraisal labeller alone on the dev split's own appraisals (never used in calibration),
+ * before (the model of the published profiles alone: the one shipped before crowd-enVENT, recomputed) and after.
  */
 import { designProfiles, profiles, sources } from '../test/appraisal-profiles.js';
 import { type EngineOutcome, runProfile } from '../test/engine-fixtures.js';
-import { calibrateWithout } from './calibration.js';
+import { calibrate, calibrateWithout } from './calibration.js';
+import { reportCrowd } from './crowd-report.js';
 
 function report(title: string, outcomes: readonly EngineOutcome[]) {
   console.log(`\n${title}`);
@@ -61,3 +64,12 @@ for (const source of sources) {
 }
 report('engine, leave one source out (model calibrated without the source):', heldOut);
 confusion(heldOut);
+
+let before = 0;
+for (const source of sources) {
+  const model = calibrateWithout(source.id, null);
+  for (const p of profiles.filter((q) => q.source === source.id)) if (runProfile(p, model).hit) before++;
+}
+console.log(`\nbefore crowd-enVENT (the published profiles alone), held out: ${before}/${profiles.length}`);
+
+reportCrowd(calibrate(null).model, calibrate().model);

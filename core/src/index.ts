@@ -27,6 +27,20 @@ export {
   type LexiconAppraiserOptions,
 } from './appraisal/lexicon-appraiser.js';
 export {
+  appraiseHeard,
+  type Conduct,
+  envyOf,
+  type HeardAppraisal,
+  type HeardEvent,
+  hearing,
+  type Listener,
+  liking,
+  listenerOf,
+  readingPrototypes,
+  type SpeechAct,
+} from './appraisal/listener.js';
+export { hearAnswer, type LlmAnswer, llmAnswerSchema, parseLlmAnswer } from './appraisal/llm-answer.js';
+export {
   appraisalRubric,
   createOpenAIAppraiser,
   type OpenAIAppraiserOptions,
@@ -35,8 +49,11 @@ export {
   appraiseWithReader,
   createReaderAppraiser,
   type Perceived,
+  type PerceivedExperience,
   toPerceived,
 } from './appraisal/reader-appraiser.js';
+export { hearReading, speechActOf, strengthOf, strengthWeights } from './appraisal/reading-appraisal.js';
+export { type Party, type RoleReading, type Roles, readRoles, toRoles } from './appraisal/text-roles.js';
 export {
   type StageTransition,
   type StageTransitionReason,
@@ -215,12 +232,33 @@ export {
   readerGroups,
 } from './reader/categories.js';
 export {
+  type AffectDimension,
+  affectDimensions,
+  type EventDimension,
+  type EventEmotion,
+  eventDimensions,
+  eventEmotions,
+} from './reader/event-categories.js';
+export {
+  type ExperienceKind,
+  experienceKinds,
+  groupOfKind,
+  kindOfCategory,
+  kindOfEvent,
+} from './reader/experience.js';
+export {
   createReader,
+  type EventModel,
+  type EventOutputs,
+  type EventReading,
+  type Experience,
   loadReader,
+  narrativeOf,
   type Reader,
   type ReaderHeadSettings,
   type ReaderModel,
   type Reading,
+  stackFeatures,
 } from './reader/reader.js';
 export { defaultPageSize, encodeCursor, maxPageSize } from './session/cursor.js';
 export { KeyedLock } from './session/keyed-lock.js';

@@ -15,8 +15,9 @@
  * A dimension a source does not state is **missing**: it does not shape that label's prototype, and the fixture run
  * sends the neutral value for it ({@link neutralFill}).
  *
- * Deliberately not used: Scherer's (2001) modal profiles and any dataset of people's own appraisal ratings are kept
- * aside for evaluation by the maintainers. Frijda, Kuipers & ter Schure (1989) could not be transcribed: only the
+ * Deliberately not used: Scherer's (2001) modal profiles are kept aside for evaluation by the maintainers. People's
+ * own appraisal ratings (crowd-enVENT train) enter the calibration separately (core/eval/crowd-appraisals.ts), not as
+ * profiles here. Frijda, Kuipers & ter Schure (1989) could not be transcribed: only the
  * abstract is reachable from this machine, and its per-emotion means are not reproduced here from memory.
  */
 import type { Appraisal } from '../src/appraisal/appraisal.js';

@@ -11,6 +11,8 @@ describe('README example', () => {
     });
     const turn = await limbic.textTurn('me', { sessionId, message: 'You did it, you won the game!' });
     expect(turn.discrete_emotion).toBe('pride');
+    expect(turn.perceived?.group).toBe('joy');
+    expect(turn.roles).toEqual({ experiencer: 'character', cause: 'character', addressee: 'character' });
     expect(turn.prompt_data.formatted.system_prompt).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
     const next = await limbic.appraisalTurn('me', {
       sessionId,

@@ -16,15 +16,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { groupOfCategory, readerCategories, readerGroups } from '../src/reader/categories.js';
 import { textFeatures, tokenize } from '../src/reader/features.js';
 import { softmaxInto } from '../src/reader/reader.js';
-import { type ReaderModelData, renderReaderModel } from './reader-model-file.js';
+import type { ReaderModelData } from './reader-model-file.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** The repository's root folder. */
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Training settings (docs/reader.md gives the dev figures that chose them). */
 export const settings: TrainSettings = {
@@ -164,7 +165,7 @@ export interface Head {
 }
 
 /** Deterministic PRNG (a 32-bit LCG), for the order of the examples. */
-function lcg(seed: number): () => number {
+export function lcg(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
@@ -189,7 +190,8 @@ export function logits(head: Head, ex: Example, out: Float64Array): Float64Array
   return out;
 }
 
-function softmax(z: Float64Array, temperature = 1): Float64Array {
+/** Softmax of `z` in place at a temperature; returns `z`. */
+export function softmax(z: Float64Array, temperature = 1): Float64Array {
   softmaxInto(z, temperature);
   return z;
 }
@@ -268,7 +270,7 @@ export function trainHead(
  * The temperature that minimises the negative log-likelihood of held-out logits (Guo et al. 2017): here the
  * out-of-fold logits of the cross-validation on train, so dev stays unseen.
  */
-function fitTemperature(cached: readonly Float64Array[], targets: readonly number[][]): number {
+export function fitTemperature(cached: readonly Float64Array[], targets: readonly number[][]): number {
   const nll = (t: number) => {
     let s = 0;
     cached.forEach((z, i) => {
@@ -292,7 +294,7 @@ function fitTemperature(cached: readonly Float64Array[], targets: readonly numbe
 }
 
 /** Quantises floating-point weights to int8 with one scale (max |w| ↦ 127). */
-function quantize(values: Float64Array): { data: Int8Array; scale: number } {
+export function quantize(values: Float64Array): { data: Int8Array; scale: number } {
   let max = 0;
   for (const v of values) if (Math.abs(v) > max) max = Math.abs(v);
   const scale = max / 127 || 1;
@@ -303,7 +305,7 @@ function quantize(values: Float64Array): { data: Int8Array; scale: number } {
 }
 
 /** Projects every vocabulary word's vector onto a head's classes: P_w = W_embᵀ·v_w (then quantised). */
-function projections(
+export function projections(
   head: Head,
   vocabulary: readonly string[],
   vectors: Map<string, number[]>,
@@ -460,11 +462,16 @@ function crossValidate(
   return { temperatures, groupBias: bias };
 }
 
-/** Trains the reader and returns the data of the model file. */
-export function trainReader(log: (line: string) => void = () => {}): ReaderModelData {
-  const dir = dataDir();
-  const train = loadSplit(join(dir, 'train.tsv'));
-  const { words, vectors } = loadVectors();
+/**
+ * Trains the expression reader on GoEmotions train rows (by default the whole split) and returns the data of the
+ * model file.
+ */
+export function trainReader(
+  log: (line: string) => void = () => {},
+  train: readonly Row[] = loadSplit(join(dataDir(), 'train.tsv')),
+  loaded: { words: string[]; vectors: Map<string, number[]> } = loadVectors(),
+): ReaderModelData {
+  const { words, vectors } = loaded;
   const vocabulary = vocabularyOf(words);
   const vocabSet = new Set(vocabulary);
   const trainEx = train.map((r) => exampleOf(r, vectors, vocabSet));
@@ -494,16 +501,4 @@ export function trainReader(log: (line: string) => void = () => {}): ReaderModel
     fineWeight: settings.fineWeight,
     groupBias,
   };
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const started = Date.now();
-  const data = trainReader((line) => console.log(`${((Date.now() - started) / 1000).toFixed(0)} s: ${line}`));
-  const target = resolve(root, process.env.LIMBIC_READER_OUT ?? 'core/src/reader/reader-model.ts');
-  const text = renderReaderModel(data);
-  writeFileSync(target, text);
-  const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
-  console.log(
-    `wrote ${target}: ${(text.length / 1e6).toFixed(2)} MB, sha256 ${hash}…, temperatures ekman ${data.ekman.temperature} fine ${data.fine.temperature}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
-  );
 }

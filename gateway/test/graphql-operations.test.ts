@@ -5,10 +5,12 @@ import {
   metadataObject,
   restTurnResult,
   selectAll,
+  subscribe,
   withoutNulls,
+  wsClient,
 } from './graphql-client.js';
 import { startTestGateway, type TestGateway } from './harness.js';
-import { appraisal, type RestClient, restClient } from './rest-client.js';
+import { appraisal, expectExperience, type RestClient, restClient, sisterLied } from './rest-client.js';
 import { bondedSession, threeDays } from './ws-client.js';
 
 let t: TestGateway;
@@ -175,6 +177,8 @@ describe('graphql: mutations', () => {
     const viaRest = (await rest.post('/v1/turn/appraisal', { sessionId: b, ...input })).body;
     expect(restTurnResult(viaGraphQL.appraisalTurn)).toEqual(withoutNulls(viaRest));
     expect(viaGraphQL.appraisalTurn.prompt_data.context.event).toBe('They broke a promise');
+    // GraphQL has no absent fields: an appraisal turn's text-only fields are null.
+    expect(viaGraphQL.appraisalTurn).toMatchObject({ appraiser: null, perceived: null, roles: null });
 
     const text = { message: 'You did it, you won the game!' };
     const textGraphQL = await ok(`mutation ($i: TextTurnInput!) { textTurn(input: $i) ${turnFields} }`, {
@@ -192,6 +196,36 @@ describe('graphql: mutations', () => {
       i: { sessionId: a, ...event },
     });
     expect(typeof eventTurn.textTurn.discrete_emotion).toBe('string');
+  });
+
+  it('textTurn reads the roles and the experience like REST, over HTTP and over graphql-ws', async () => {
+    const [a, b, c] = [
+      await createVia({ preset: 'rival' }),
+      await createVia({ preset: 'rival' }),
+      await createVia({ preset: 'rival' }),
+    ];
+    const query = `mutation ($i: TextTurnInput!) { textTurn(input: $i) ${turnFields} }`;
+    const overHttp = (await ok(query, { i: { sessionId: a, message: sisterLied.message } })).textTurn;
+    const client = wsClient(t, t.keys.pro);
+    const overWs = (
+      await subscribe(client, query, { i: { sessionId: b, message: sisterLied.message } }).next()
+    ).data?.textTurn;
+    await client.dispose();
+    const viaRest = (await rest.post('/v1/turn', { sessionId: c, message: sisterLied.message })).body;
+    expect(overHttp.roles).toEqual(sisterLied.roles);
+    expectExperience(overHttp.perceived.experience);
+    expect(overWs).toEqual(overHttp);
+    expect(restTurnResult(overHttp)).toEqual(withoutNulls(viaRest));
+
+    const group = await ok('mutation ($i: TextTurnInput!) { textTurn(input: $i) { roles { addressee } } }', {
+      i: {
+        sessionId: a,
+        message: sisterLied.message,
+        from: { id: 'u-bob' },
+        to: { participant: { id: 'u-alice' } },
+      },
+    });
+    expect(group.textTurn.roles).toEqual({ addressee: 'participant' });
   });
 
   it('setProactivePreferences, ackProactive and deleteSession answer like REST', async () => {

@@ -16,7 +16,7 @@ import {
   wsClient,
 } from './graphql-client.js';
 import { startTestGateway, type TestGateway } from './harness.js';
-import { appraisal, expectError, type RestClient, restClient } from './rest-client.js';
+import { appraisal, expectError, type RestClient, restClient, sisterLied } from './rest-client.js';
 import { appraisals, bondedSession, connectSession, type TestClient, threeDays } from './ws-client.js';
 
 let t: TestGateway;
@@ -86,6 +86,7 @@ const conversation: Step[] = [
     body: { appraisal: appraisals.betrayal, context: 'Bob mocks Alice', from: BOB, to: ALICE },
   },
   { kind: 'text', body: { event: { description: 'Alice hands Mika a flower' }, from: { id: ALICE.id } } },
+  { kind: 'text', body: { message: sisterLied.message, from: BOB, to: ALICE } },
   { kind: 'appraisal', body: { appraisal, elapsedSeconds: 30 } },
 ];
 
@@ -144,7 +145,12 @@ describe('a group conversation on twin sessions', () => {
     expect(results[1]).toMatchObject({ speaker: ALICE, to: 'everyone' });
     expect(results[3]).toMatchObject({ speaker: BOB, to: ALICE });
     expect(results[3].prompt_data.context.addressed_to).toEqual(ALICE);
-    expect(results[5]).toMatchObject({
+    // A text turn's roles name its addressee, the kind of `to`; said to a participant, "me" is still the speaker.
+    expect(results[0].roles).toMatchObject({ addressee: 'character' });
+    expect(results[1].roles).toMatchObject({ addressee: 'everyone' });
+    expect(results[5].roles).toEqual({ ...sisterLied.roles, addressee: 'participant' });
+    expect(results[3]).not.toHaveProperty('roles');
+    expect(results[6]).toMatchObject({
       speaker: null,
       to: 'character',
       reply: { should: true, reason: 'direct' },

@@ -1,4 +1,5 @@
-import { type FakeLlm, fakeAppraisal, fakePersona, startFakeLlm } from '@limbic/fake-platforms';
+import { appraisalRubric, parseAppraisal, readingPrototypes } from '@limbic/core';
+import { type FakeLlm, fakePersona, startFakeLlm } from '@limbic/fake-platforms';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { gql } from './graphql-client.js';
@@ -39,13 +40,19 @@ async function turn(message = 'Thank you so much for helping me move!') {
 }
 
 describe('text turns with an LLM (a fake OpenAI-compatible server over real HTTP)', () => {
-  it('uses the model: appraiser llm, its appraisal, no reading, no fallback reason', async () => {
+  it('uses the model: appraiser llm, the feeling its reading maps to, no reader output, no fallback reason', async () => {
     const body = await turn();
     expect(body.appraiser).toBe('llm');
     expect(body.fallback_reason).toBeNull();
     expect(body.perceived).toBeNull();
-    expect(body.appraisal).toEqual(fakeAppraisal);
+    // The fake reads the speaker's kindness toward the character; the shared mapping makes it gratitude, and the
+    // model's roles come with it.
+    expect(body.roles).toEqual({ experiencer: 'character', cause: 'speaker', addressee: 'character' });
     expect(body.discrete_emotion).toBe('gratitude');
+    expect(parseAppraisal(body.appraisal)).toEqual(body.appraisal);
+    expect(body.appraisal.goal_congruence).toBeGreaterThan(0);
+    expect(body.appraisal.agency).toBe(readingPrototypes.gratitude.agency);
+    expect(llm.calls[0]?.system).toBe(appraisalRubric);
     expect(llm.calls).toHaveLength(1);
     expect(llm.calls[0]).toMatchObject({
       model: 'fake-model',
@@ -62,7 +69,7 @@ describe('text turns with an LLM (a fake OpenAI-compatible server over real HTTP
     ['malformed', /^response is not JSON$/],
     [
       'out-of-range',
-      /^reply is not a valid appraisal: appraisal\.goal_relevance: must be a number in \[0, 1\]/,
+      /^reply is not a valid reading: valence: must be a number in \[-1, 1\] \(got -40\); importance: must be a number in \[0, 1\] \(got 9\)$/,
     ],
     ['refusal', /^the model refused$/],
   ] as const)('falls back to the offline reader when the model is %s, and says why', async (mode, reason) => {
@@ -71,6 +78,7 @@ describe('text turns with an LLM (a fake OpenAI-compatible server over real HTTP
     expect(body.appraiser).toBe('reader');
     expect(body.fallback_reason).toMatch(reason);
     expect(body.perceived.group).toBe('joy');
+    expect(body.roles).toMatchObject({ addressee: 'character' });
     expect(['gratitude', 'joy', 'love']).toContain(body.discrete_emotion);
     const warned = t.logs.map((l) => JSON.parse(l)).filter((l) => l.msg?.startsWith('LLM appraiser failed'));
     // The log line has what the server said too; the result only the short reason (no upstream bodies).
@@ -100,7 +108,7 @@ describe('text turns with an LLM (a fake OpenAI-compatible server over real HTTP
     llm.mode = 'plain-only';
     const body = await turn();
     expect(body.appraiser).toBe('llm');
-    expect(body.appraisal).toEqual(fakeAppraisal);
+    expect(body.discrete_emotion).toBe('gratitude');
     // Remembered from here on (the earlier tests' server accepted json_schema; this one steps down once).
     expect(llm.calls.map((c) => c.responseFormat)).toEqual(['json_schema', 'json_object', 'none']);
   });

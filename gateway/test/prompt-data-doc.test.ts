@@ -83,7 +83,7 @@ describe('docs/prompt-data.md', () => {
     expect(system!.content.startsWith(formatted.system_prompt)).toBe(true);
     expect(system!.content).toContain(formatted.context_block);
     expect(system!.content).toContain(formatted.instruction_block);
-    expect(system!.content).toContain(`Emotion: mild ${context.emotion.primary}`);
+    expect(system!.content).toContain(`Emotion: moderate ${context.emotion.primary}`);
     expect(system!.content).toContain(context.emotion.valence_description);
     expect(system!.content).toContain(instruction.expression_guide);
     expect(rest).toEqual([...history, { role: 'user', content: message }]);
@@ -94,7 +94,9 @@ describe('docs/prompt-data.md', () => {
     const { emotion } = prompt_data.context;
     const prompt = example.customSystemPrompt(prompt_data);
     expect(prompt).toMatch(/^You are Mira, Friendly companion: /);
-    expect(prompt).toContain(`Feeling: mild pride (some joy); valence ${emotion.V}, arousal ${emotion.A}`);
+    expect(prompt).toContain(
+      `Feeling: moderate pride (some joy); valence ${emotion.V}, arousal ${emotion.A}`,
+    );
     expect(prompt).toContain(emotion.valence_description);
     expect(prompt).toContain(prompt_data.context.relationship.description);
     expect(prompt).not.toMatch(/undefined|null|NaN/);

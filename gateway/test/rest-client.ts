@@ -1,3 +1,4 @@
+import { experienceKinds } from '@limbic/core';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { expect } from 'vitest';
 import { gatewayVersion } from '../src/gateway.js';
@@ -155,3 +156,23 @@ export const appraisal = {
   agency: -0.7,
   norm_compatibility: -0.4,
 };
+
+/** A text turn whose roles are plain: the speaker's fortune, brought about by someone else. */
+export const sisterLied = {
+  message: 'My sister lied to me again',
+  roles: { experiencer: 'speaker', cause: 'third_party', addressee: 'character' },
+} as const;
+
+/** Expects a text turn's `perceived.experience`: its five fields, each of its type, range and rounding. */
+export function expectExperience(experience: Record<string, unknown>): void {
+  expect(Object.keys(experience).sort()).toEqual(['activation', 'kind', 'narrative', 'strength', 'valence']);
+  expect(experienceKinds).toContain(experience.kind);
+  const ranges = { valence: [-1, 1], activation: [-1, 1], narrative: [0, 0.7], strength: [0, 1] } as const;
+  for (const [field, [min, max]] of Object.entries(ranges)) {
+    const value = experience[field];
+    expect(value, field).toBeTypeOf('number');
+    expect(value, field).toBeGreaterThanOrEqual(min);
+    expect(value, field).toBeLessThanOrEqual(max);
+    expect(Number((value as number).toFixed(4)), `${field} has at most 4 decimals`).toBe(value);
+  }
+}

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from './harness.js';
-import { appraisal, expectError, type RestClient, restClient } from './rest-client.js';
+import {
+  appraisal,
+  expectError,
+  expectExperience,
+  type RestClient,
+  restClient,
+  sisterLied,
+} from './rest-client.js';
 
 let t: TestGateway;
 let pro: RestClient;
@@ -51,6 +58,7 @@ describe('POST /v1/turn/appraisal', () => {
       elapsedSeconds: 30,
     });
     expect(res.status, res.text).toBe(200);
+    // The text-only fields (appraiser, fallback_reason, perceived, roles) are absent, not null.
     expect(Object.keys(res.body).sort()).toEqual(turnKeys);
     expect(res.body.appraisal).toEqual(appraisal);
     expect(Object.keys(res.body.new_emotion).sort()).toEqual(['A', 'D', 'V']);
@@ -90,13 +98,34 @@ describe('POST /v1/turn', () => {
     const res = await pro.post('/v1/turn', { sessionId, message: 'You did it, you won the game!' });
     expect(res.status, res.text).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(
-      [...turnKeys, 'appraiser', 'fallback_reason', 'perceived'].sort(),
+      [...turnKeys, 'appraiser', 'fallback_reason', 'perceived', 'roles'].sort(),
     );
     expect(res.body.appraiser).toBe('reader');
     expect(res.body.fallback_reason).toBeNull();
     expect(res.body.perceived).toMatchObject({ group: 'joy' });
     expect(Object.keys(res.body.perceived.scores)).toHaveLength(28);
+    expectExperience(res.body.perceived.experience);
     expect(res.body.appraisal.goal_congruence).toBeGreaterThan(0);
+  });
+
+  it('reads who did what to whom, and the experience the message tells of', async () => {
+    const res = await pro.post('/v1/turn', { sessionId: await newSession(), message: sisterLied.message });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.roles).toEqual(sisterLied.roles);
+    expectExperience(res.body.perceived.experience);
+    // A lie is bad news for the one it was told to.
+    expect(res.body.perceived.experience.valence).toBeLessThan(0);
+  });
+
+  it('names the participant a group turn was said to as its addressee', async () => {
+    const res = await pro.post('/v1/turn', {
+      sessionId: await newSession(),
+      message: sisterLied.message,
+      from: { id: 'u-bob', name: 'Bob' },
+      to: { id: 'u-alice', name: 'Alice' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.roles).toEqual({ ...sisterLied.roles, addressee: 'participant' });
   });
 
   it('processes an event with a description, a source and elapsedSeconds', async () => {

@@ -280,5 +280,24 @@ describe('a real session on the socket', () => {
     expect(matches({ ...result, extra: 1 })).toBe(false);
     const { prompt_data: _, ...withoutPrompt } = result.data as Record<string, unknown>;
     expect(matches({ ...result, data: withoutPrompt })).toBe(false);
+
+    // So are a text turn's roles and the experience the reader read: each value in its enum or range.
+    const text = results.find((m) => (m.data as { roles?: unknown }).roles);
+    expect(text, 'a text turn with roles').toBeDefined();
+    const data = text!.data as {
+      roles: Record<string, string>;
+      perceived: { experience: Record<string, unknown> };
+    };
+    const withData = (changes: Record<string, unknown>) => ({ ...text!, data: { ...data, ...changes } });
+    const withExperience = (experience: Record<string, unknown>) =>
+      withData({ perceived: { ...data.perceived, experience } });
+    expect(matches(withData({ roles: null }))).toBe(true);
+    expect(matches(withData({ roles: { ...data.roles, cause: 'fate' } }))).toBe(false);
+    const { addressee: _a, ...partialRoles } = data.roles;
+    expect(matches(withData({ roles: partialRoles }))).toBe(false);
+    expect(matches(withExperience({ ...data.perceived.experience, kind: 'joyful' }))).toBe(false);
+    expect(matches(withExperience({ ...data.perceived.experience, narrative: 0.9 }))).toBe(false);
+    const { strength: _s, ...partialExperience } = data.perceived.experience;
+    expect(matches(withExperience(partialExperience))).toBe(false);
   });
 });

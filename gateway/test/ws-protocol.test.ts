@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from './harness.js';
+import { expectExperience, sisterLied } from './rest-client.js';
 import {
   appraisals,
   connectSession,
@@ -73,6 +74,24 @@ describe('ws: turns', () => {
     expect(data.appraiser).toBeTypeOf('string');
   });
 
+  it('reads who did what to whom and the experience in a text turn, to the character or to a participant', async () => {
+    client.send({ type: 'turn', message: sisterLied.message, request_id: 'r1' });
+    const data = (await client.expect('turn_result')).data as {
+      roles: unknown;
+      perceived: { experience: Record<string, unknown> };
+    };
+    expect(data.roles).toEqual(sisterLied.roles);
+    expectExperience(data.perceived.experience);
+    client.send({
+      type: 'turn',
+      message: sisterLied.message,
+      from: { id: 'u-bob', name: 'Bob' },
+      to: { id: 'u-alice', name: 'Alice' },
+    });
+    const group = (await client.expect('turn_result')).data as Record<string, unknown>;
+    expect(group.roles).toEqual({ ...sisterLied.roles, addressee: 'participant' });
+  });
+
   it('processes a full turn with an event and elapsed_seconds', async () => {
     client.send({
       type: 'turn',
@@ -95,6 +114,9 @@ describe('ws: turns', () => {
     const reply = await client.expect('turn_result');
     expect(reply.request_id).toBe('a');
     expect((reply.data as { appraisal: unknown }).appraisal).toEqual(appraisals.betrayal);
+    // The text-only fields are absent from an appraisal turn's result.
+    for (const field of ['appraiser', 'fallback_reason', 'perceived', 'roles'])
+      expect(reply.data).not.toHaveProperty(field);
     client.send({ type: 'get_state', request_id: 'b' });
     const state = await client.expect('state');
     expect(state.request_id).toBe('b');

@@ -73,7 +73,25 @@ export const neutralAppraisal: Readonly<Appraisal> = Object.freeze({
  * `appraisal.agency: must be a number in [-1, 1] (got 3)`.
  */
 export function parseAppraisal(input: unknown, path = 'appraisal'): Appraisal {
+  // Most appraisals are valid (every turn's appraiser output passes here): check them without the schema, which
+  // stays the one source of the error messages.
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+    const a = input as Record<string, unknown>;
+    const out = {
+      goal_relevance: a.goal_relevance,
+      goal_congruence: a.goal_congruence,
+      expectedness: a.expectedness,
+      controllability: a.controllability,
+      agency: a.agency,
+      norm_compatibility: a.norm_compatibility,
+    };
+    if (appraisalDimensions.every((key) => inRange(out[key], appraisalRanges[key]))) return out as Appraisal;
+  }
   return parseWith(appraisalSchema, input, 'appraisal', path);
+}
+
+function inRange(value: unknown, [min, max]: readonly [number, number]): boolean {
+  return typeof value === 'number' && value >= min && value <= max;
 }
 
 /** Clamps every dimension into its range: for appraisers that compute values which may overshoot. */

@@ -1,5 +1,9 @@
+import type { EmotionLabel } from '../labels/emotion-label.js';
+import type { Domain } from '../persona/hexaco.js';
 import type { Appraisal } from './appraisal.js';
+import type { Conduct } from './listener.js';
 import type { Perceived } from './reader-appraiser.js';
+import type { Roles } from './text-roles.js';
 
 /** Who produced an event: the person talking to the character, the world around it, or the character's own mind. */
 export type EventSource = 'user' | 'system' | 'internal';
@@ -24,10 +28,20 @@ export interface AppraisalContext {
   goals?: readonly string[];
   /** BCP 47 language of the character (the offline appraiser reads English only). */
   language?: string;
-  /** Rapport with the person, [0, 1]: how much the character feels with their fortunes (reader appraiser). */
+  /** Rapport with the person, [0, 1]: how much the character feels with their fortunes. */
   rapport?: number;
-  /** The character's agreeableness, [0, 1]: the same. */
+  /**
+   * The character's agreeableness, [0, 1]: the same. Superseded by `personality.A` when both are given (kept for
+   * callers that set only this).
+   */
   agreeableness?: number;
+  /** The character's HEXACO domains, [0, 1]: personality shapes what it feels (docs/emotion-model.md §11.5). */
+  personality?: Readonly<Record<Domain, number>>;
+  /**
+   * Whom the message is addressed to: the character (default), another participant of a group (then "you" is that
+   * participant, not the character), or everyone.
+   */
+  addressee?: 'character' | 'participant' | 'everyone';
 }
 
 /** The outcome of appraising a text: the vector, and which appraiser produced it. */
@@ -42,6 +56,18 @@ export interface AppraisalOutcome {
   fallbackReason?: string;
   /** What the offline reader read in the message, when it ran. */
   perceived?: Perceived;
+  /** Who did what to whom, as the appraiser understood the message (text appraisers that read roles). */
+  roles?: Roles;
+  /**
+   * What the message means for the relationship with the speaker (text appraisers that read roles): only their
+   * conduct toward the character moves trust. Without it, the appraisal's agency decides (docs §8.2).
+   */
+  conduct?: Conduct;
+  /**
+   * The emotion the appraiser read the event as, for the character (text appraisers that understand the message):
+   * the episode takes it instead of the appraisal labeller's (docs/emotion-model.md §7.2).
+   */
+  feeling?: EmotionLabel;
 }
 
 /**

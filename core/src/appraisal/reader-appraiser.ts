@@ -1,50 +1,75 @@
 import type { ReaderCategory, ReaderGroup } from '../reader/categories.js';
+import type { ExperienceKind } from '../reader/experience.js';
 import { loadReader, type Reader, type Reading } from '../reader/reader.js';
+import { categoryRecord } from '../reader/records.js';
 import { round } from '../util/math.js';
-import type { Appraisal } from './appraisal.js';
 import type { AppraisalContext, AppraisalOutcome, Appraiser, EventSource, TextEvent } from './appraiser.js';
-import { appraiseReading } from './reading-appraisal.js';
+import { appraiseHeard, listenerOf } from './listener.js';
+import { hearReading } from './reading-appraisal.js';
 import { readEnglish } from './text-appraise.js';
+import { contextTerms } from './text-context.js';
+import { readRoles, toRoles } from './text-roles.js';
 
-/** What the reader read in a text turn's message: the emotion the writer expresses. */
+/**
+ * What the reader read in a text turn's message: the emotion the writer expresses (GoEmotions), and what the message
+ * tells of, as both of the reader's parts understand it (docs/reader.md).
+ */
 export interface Perceived {
-  /** The GoEmotions category (within the most likely group). */
+  /** The GoEmotions category the message expresses (within the most likely group). */
   emotion: ReaderCategory;
   /** Its Ekman group, or neutral. */
   group: ReaderGroup;
-  /** Probability of that group, calibrated on GoEmotions dev. */
+  /** Probability of that group, calibrated on GoEmotions train by cross-validation. */
   confidence: number;
   /** Probability of every category (rounded to 4 decimals). */
   scores: Record<ReaderCategory, number>;
+  /** What the one it happened to feels, and how strongly the evidence says it matters. */
+  experience: PerceivedExperience;
 }
 
-/** The rounded, client-facing form of a reading. */
-export function toPerceived(reading: Reading): Perceived {
-  const scores = {} as Record<ReaderCategory, number>;
-  for (const [k, v] of Object.entries(reading.scores)) scores[k as ReaderCategory] = round(v);
-  return { emotion: reading.emotion, group: reading.group, confidence: round(reading.confidence), scores };
+/** The experience a message tells of, as read (docs/reader.md, "Fusion" and "Evidence sets strength"). */
+export interface PerceivedExperience {
+  /** What the experiencer feels: one of the reader's 16 kinds (`anger` … `warmth`, `boredom`, `neutral`). */
+  kind: ExperienceKind;
+  /** How pleasant the event is for them, [−1, 1] (1: as good as the clearly good events people report). */
+  valence: number;
+  /** How stirring the text is, [−1, 1], in readers' terms (0 is an average sentence). */
+  activation: number;
+  /**
+   * How much the text reads as a report of an event rather than an expression of feeling, [0, 0.7]: the share the
+   * event reader had in the reading.
+   */
+  narrative: number;
+  /** How much the evidence says the event matters, [0, 1]: it scales the character's response. */
+  strength: number;
 }
 
-/** The lexicon pass's norm and congruence at or below which a neutral reading names an explicit breach. */
-const breachNorm = -0.5;
-const breachCongruence = -0.2;
+/** The rounded, client-facing form of a reading (with the strength the appraiser gave it). */
+export function toPerceived(reading: Reading, strength = 0): Perceived {
+  const scores = categoryRecord(Object.values(reading.scores), round);
+  return {
+    emotion: reading.emotion,
+    group: reading.group,
+    confidence: round(reading.confidence),
+    scores,
+    experience: {
+      kind: reading.experience.kind,
+      valence: round(reading.experience.valence),
+      activation: round(reading.experience.activation),
+      narrative: round(reading.event?.narrative ?? 0),
+      strength: round(strength),
+    },
+  };
+}
+
+/** The share of words with a vector from which a text reads as English whatever the lexicon's common words say. */
+const englishCoverage = 0.6;
 
 /**
- * A neutral reading of a message that names a moral breach outright ("you lied to me", "he cheated on her, so
- * unfair") is read as anger. Reddit's raters often left such short, plain reports neutral, where a person told them
- * face to face hears an accusation; the lexicon pass's norm cues (docs/emotion-model.md §11.1) say so explicitly.
- * On GoEmotions dev the rule changes 19 of 5,426 labels and leaves macro-F1 where it was (docs/reader.md).
- */
-function withExplicitBreach(reading: Reading, lexicon: Appraisal): Reading {
-  if (reading.group !== 'neutral') return reading;
-  if (lexicon.norm_compatibility > breachNorm || lexicon.goal_congruence > breachCongruence) return reading;
-  return { ...reading, emotion: 'anger', group: 'anger' };
-}
-
-/**
- * Appraises a text with the reader and the lexicon pass (docs/reader.md): the reader says what the writer feels,
- * the lexicon pass who is spoken to and which cues are explicit, and {@link appraiseReading} turns both into the
- * character's appraisal.
+ * Appraises a text with the reader and the lexicon pass (docs/reader.md): the reader says what the experiencer feels
+ * and how pleasant the event is for them, the lexicon pass who is spoken to and which cues are explicit, the roles
+ * who did what to whom, and {@link appraiseHeard} turns them into the character's appraisal and the conduct that
+ * moves the relationship.
  */
 export function appraiseWithReader(
   reader: Reader,
@@ -54,23 +79,29 @@ export function appraiseWithReader(
   const text = typeof event.description === 'string' ? event.description : '';
   const source: EventSource =
     event.source === 'system' || event.source === 'internal' ? event.source : 'user';
-  const reading = reader.read(text);
   const english = readEnglish(event, context);
-  const perceived = toPerceived(reading);
-  if (!english.english) return { appraisal: english.appraisal, appraiser: 'reader', perceived };
-  const { appraisal } = appraiseReading(
-    withExplicitBreach(reading, english.appraisal),
-    {
-      addressed: english.addressed,
-      aimed: english.aimed,
-      agency: english.appraisal.agency,
-      expectedness: english.expectationCues ? english.appraisal.expectedness : null,
-      controllability: english.controlCues ? english.appraisal.controllability : null,
-    },
-    source,
-    { rapport: context.rapport ?? 0.5, agreeableness: context.agreeableness ?? 0.5 },
-  );
-  return { appraisal, appraiser: 'reader', perceived };
+  const reading = reader.read(text, {
+    congruence: english.appraisal.goal_congruence,
+    norm: english.appraisal.norm_compatibility,
+  });
+  const addressee = context.addressee ?? 'character';
+  // English by the lexicon's common words, or by the reader's 40,000-word vocabulary ("Alice hands Mika a flower"
+  // has one common word, but every word has a vector).
+  if (!english.english && !(reading.coverage >= englishCoverage && english.tokens.length > 0))
+    return { appraisal: english.appraisal, appraiser: 'reader', perceived: toPerceived(reading) };
+  const roles = readRoles(english.tokens, source, contextTerms(context).names, english.aimed);
+  const heard = hearReading(reading, english, roles, source);
+  // Said to another participant of a group, "you" is that participant: the character witnesses the act, which the
+  // group turn weighs at half (docs/groups.md), and the roles name that participant a third party.
+  const { appraisal, conduct, label } = appraiseHeard(heard, listenerOf(context));
+  return {
+    appraisal,
+    appraiser: 'reader',
+    perceived: toPerceived(reading, heard.strength),
+    roles: toRoles(roles, addressee),
+    conduct,
+    feeling: label,
+  };
 }
 
 /**

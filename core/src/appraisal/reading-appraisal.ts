@@ -1,104 +1,18 @@
-import { classifyAppraisal, type LabelContext } from '../labels/appraisal-classifier.js';
 import type { EmotionLabel } from '../labels/emotion-label.js';
 import type { ReaderCategory } from '../reader/categories.js';
+import type { ExperienceKind } from '../reader/experience.js';
 import type { Reading } from '../reader/reader.js';
 import { clamp } from '../util/math.js';
-import type { Appraisal } from './appraisal.js';
 import type { EventSource } from './appraiser.js';
+import type { HeardEvent, SpeechAct } from './listener.js';
+import type { EnglishReading } from './text-appraise.js';
+import type { RoleReading } from './text-roles.js';
 
-/**
- * The appraisal that makes the labeller name each label: Limbic's design profiles (core/test/appraisal-profiles.ts,
- * docs/emotion-model.md §7.2), with the dimensions they leave open at the neutral value. A test checks that they
- * stay equal to the design profiles and that the labeller names each one as its label.
- */
-export const readingPrototypes: Readonly<Record<EmotionLabel, Appraisal>> = {
-  joy: ap(0.8, 0.7, 0.75, 0.5, 0, 0),
-  excitement: ap(0.9, 0.7, 0.3, 0.5, 0, 0),
-  contentment: ap(0.35, 0.45, 0.75, 0.6, 0, 0.2),
-  love: ap(0.9, 0.7, 0.5, 0.5, -0.9, 0.6),
-  pride: ap(0.8, 0.7, 0.5, 0.5, 0.9, 0),
-  gratitude: ap(0.8, 0.7, 0.5, 0.5, -0.9, 0.6),
-  amusement: ap(0.3, 0.5, 0.2, 0.6, -0.3, 0),
-  relief: ap(0.8, 0.7, 0.5, 0.5, 0, 0),
-  anger: ap(0.8, -0.7, 0.5, 0.8, -0.9, -0.6),
-  fear: ap(0.8, -0.7, 0.1, 0.2, -0.5, 0),
-  sadness: ap(0.8, -0.7, 0.75, 0.2, -0.5, 0),
-  anxiety: ap(0.8, -0.5, 0.5, 0.2, -0.5, 0),
-  disgust: ap(0.4, -0.4, 0.5, 0.5, 0, -0.8),
-  shame: ap(0.8, -0.7, 0.5, 0.2, 0.9, -0.6),
-  guilt: ap(0.8, -0.7, 0.5, 0.8, 0.9, -0.6),
-  surprise: ap(0.8, 0, 0.1, 0.5, 0, 0),
-  trust: ap(0.5, 0.3, 0.75, 0.5, -0.6, 0.6),
-  calm: ap(0.1, 0.1, 0.7, 0.6, 0, 0),
-  numbness: ap(0.2, -0.3, 0.6, 0.3, 0, 0),
-};
-
-function ap(R: number, g: number, x: number, c: number, a: number, n: number): Appraisal {
-  return {
-    goal_relevance: R,
-    goal_congruence: g,
-    expectedness: x,
-    controllability: c,
-    agency: a,
-    norm_compatibility: n,
-  };
-}
-
-/**
- * What the character feels about a message, by the emotion the writer expresses, when the message tells of the
- * writer's or the world's fortunes: the character feels with the writer (OCC's happy-for and sorry-for; emotional
- * contagion, Hatfield, Cacioppo & Rapson 1993). The writer's pride becomes the character's joy for them, their grief
- * or remorse its sadness for them, their fear or nervousness its fear or worry for them.
- */
-export const feelingWith: Readonly<Record<ReaderCategory, EmotionLabel>> = {
-  admiration: 'joy',
-  amusement: 'amusement',
-  anger: 'anger',
-  annoyance: 'anger',
-  approval: 'contentment',
-  caring: 'joy',
-  confusion: 'surprise',
-  curiosity: 'surprise',
-  desire: 'excitement',
-  disappointment: 'sadness',
-  disapproval: 'anger',
-  disgust: 'disgust',
-  embarrassment: 'sadness',
-  excitement: 'excitement',
-  fear: 'fear',
-  gratitude: 'joy',
-  grief: 'sadness',
-  joy: 'joy',
-  love: 'joy',
-  nervousness: 'anxiety',
-  optimism: 'joy',
-  pride: 'joy',
-  realization: 'surprise',
-  relief: 'relief',
-  remorse: 'sadness',
-  sadness: 'sadness',
-  surprise: 'surprise',
-  neutral: 'calm',
-};
-
-/**
- * What the character feels about its own fortunes (narration of the character's world, its own thoughts): the
- * writer's emotion is the character's. Remorse is guilt, embarrassment shame, pride pride.
- */
-export const feelingOwn: Readonly<Record<ReaderCategory, EmotionLabel>> = {
-  ...feelingWith,
-  admiration: 'trust',
-  caring: 'love',
-  embarrassment: 'shame',
-  gratitude: 'gratitude',
-  love: 'love',
-  pride: 'pride',
-  remorse: 'guilt',
-};
+export { liking, readingPrototypes } from './listener.js';
 
 /**
  * Ekman's group of each label (neutral for calm), the grouping GoEmotions uses: the unit in which the reader's
- * decision is kept.
+ * decision is kept, and the one `npm run eval:reader` scores the engine's label in.
  */
 export const emotionGroupOf: Readonly<Record<EmotionLabel, string>> = {
   joy: 'joy',
@@ -122,138 +36,124 @@ export const emotionGroupOf: Readonly<Record<EmotionLabel, string>> = {
   calm: 'neutral',
 };
 
-const neutralContext: LabelContext = { expectedCongruence: 0, trust: 0.5, familiarity: 0 };
-
-/** Who a message is about, as far as the character's feeling goes. */
-export type Perspective =
-  /** The message judges or thanks the character ("you're useless", "thank you!", "you won!"). */
-  | 'addressed'
-  /** The writer's or the world's fortunes ("my dog died", "I got the job", "this guy is an idiot"). */
-  | 'others'
-  /** The character's own fortunes: narration by the system, or its own thoughts. */
-  | 'own';
-
-/** What the grammar of a message says, from the lexicon appraiser's pass. */
-export interface GrammarReading {
-  /** The message speaks to the character ("you", "your", its name). */
-  addressed: boolean;
-  /**
-   * The message aims at the character: its name, or "you" as the one described or acting ("you're an idiot", "you
-   * lied", "fuck you"), not Reddit's generic "you". Only then is criticism the character's affront. Defaults to
-   * `addressed`.
-   */
-  aimed?: boolean;
-  /** Agency as the lexicon appraiser reads it from clause subjects (+1 the character acted). */
-  agency: number;
-  /** Expectedness and controllability from explicit cues ("suddenly", "nothing I can do"), or null without cues. */
-  expectedness: number | null;
-  controllability: number | null;
-}
-
-/** The relationship that scales feeling for the writer (OCC: the fortunes of liked others). */
-export interface Sympathy {
-  /** Rapport with the person, [0, 1]; 0.5 is neutral. */
-  rapport: number;
-  /** The character's agreeableness, [0, 1]. */
-  agreeableness: number;
-}
-
-/**
- * Liking of the writer in [−1, 1]: 0.5 for a neutral character with neutral rapport (people feel with strangers too),
- * more with rapport and agreeableness, and negative for a hostile, disagreeable character, who then resents the
- * writer's good fortune and gloats over the bad (OCC's resentment and gloating).
- */
-export function liking(s: Sympathy): number {
-  return clamp(0.5 + 1.5 * (s.rapport - 0.5) + 0.5 * (s.agreeableness - 0.5), -1, 1);
-}
-
-const praise = new Set<ReaderCategory>([
-  'admiration',
-  'approval',
-  'gratitude',
-  'love',
-  'caring',
-  'pride',
-  'joy',
-]);
+const praise = new Set<ReaderCategory>(['admiration', 'approval', 'gratitude', 'pride', 'joy']);
+const affection = new Set<ReaderCategory>(['love', 'caring']);
 const criticism = new Set<ReaderCategory>(['anger', 'annoyance', 'disapproval', 'disgust']);
+const unpleasantKinds = new Set<ExperienceKind>([
+  'anger',
+  'disgust',
+  'fear',
+  'nervousness',
+  'sadness',
+  'guilt',
+  'shame',
+  'boredom',
+]);
 
-/** The perspective of a message from its source, its reading and its grammar. */
-export function perspectiveOf(source: EventSource, reading: Reading, grammar: GrammarReading): Perspective {
-  if (source !== 'user') return 'own';
-  if (grammar.addressed && praise.has(reading.emotion)) return 'addressed';
-  if ((grammar.aimed ?? grammar.addressed) && criticism.has(reading.emotion)) return 'addressed';
-  return 'others';
+/**
+ * What the speaker does to the character by saying a message aimed at it (docs/reader.md, "Roles"): praise or
+ * thanks when the message speaks to the character with an approving expression, affection with a loving one, and
+ * criticism when it aims at the character with a critical one (an insult, an accusation). A message whose clause
+ * is the speaker's own harm to the character ("I lied to you") is not praise whatever its tone.
+ */
+export function speechActOf(reading: Reading, english: EnglishReading, roles: RoleReading): SpeechAct {
+  const harmsCharacter = roles.cause === 'speaker' && roles.experiencer === 'character' && roles.act < 0;
+  if (english.aimed && criticism.has(reading.emotion)) return 'criticism';
+  if (!english.addressed || harmsCharacter) return 'none';
+  if (affection.has(reading.emotion)) return 'affection';
+  if (praise.has(reading.emotion)) return 'praise';
+  return 'none';
+}
+
+/** Weights of the evidence that an event matters (docs/reader.md, "Evidence sets strength"). */
+export const strengthWeights = {
+  /** Strength = gain × evidence × importance + emphasis weight × emphasis, at most 1. */
+  gain: 1.3,
+  /** Explicit intensity: "!", capitals, "so", "really". */
+  emphasis: 0.25,
+  /** Importance without an event reader (no crowd-enVENT in the model). */
+  importance: 0.5,
+  /** Strength of phatic talk at most (greetings, thanks, "ok", "lol": text-phatic.ts). */
+  phatic: 0.1,
+  /** A question read as curiosity (the speaker's interest, not news) counts this share of its strength. */
+  question: 0.5,
+  /**
+   * A clearly pleasant or unpleasant valence is evidence that something was felt on its own: the evidence is the
+   * larger of 1 − P(neutral) and this times |valence| ("Goodwill works." reads neutral, but plainly good).
+   */
+  valenceEvidence: 1,
+};
+
+/**
+ * How much the evidence says something that matters happened, [0, 1]: how sure the reading is that something was
+ * felt at all (1 − P(neutral), or |valence| when that is larger), times how intense and relevant such events are for the people who live them (the
+ * event reader's prediction of crowd-enVENT's intensity and goal-relevance ratings), plus how emphatically it was
+ * said. An uncertain reading of small talk stays near 0; a clear report of an important event reaches 1. Phatic talk
+ * (greetings, thanks, "ok", "lol") tells of no event: at most 0.1. A question read as curiosity is the speaker's
+ * interest, not news: half. How good or bad the event is is its valence, which {@link appraiseHeard} weighs beside
+ * this.
+ */
+export function strengthOf(reading: Reading, english: EnglishReading): number {
+  const w = strengthWeights;
+  const evidence = Math.max(
+    1 - reading.experience.kinds.neutral,
+    w.valenceEvidence * Math.abs(reading.experience.valence),
+  );
+  const event = reading.event;
+  const importance = event
+    ? clamp((event.appraisal.intensity + event.appraisal.relevance) / 2, 0, 1)
+    : w.importance;
+  const strength = clamp(w.gain * evidence * importance + w.emphasis * english.emphasis, 0, 1);
+  if (english.phatic) return Math.min(strength, w.phatic);
+  return english.asks && reading.experience.kind === 'surprise' ? w.question * strength : strength;
 }
 
 /**
- * The character's appraisal of a message from what the reader read and what the grammar says (docs/reader.md):
- *
- * - addressed: criticism is an offence by the person (anger); praise or thanks is the character's own success when
- *   the character acted ("you won": pride), else a good act by the person toward it (gratitude, or love with a bond);
- * - others: the character feels with the writer ({@link feelingWith}), its congruence scaled by {@link liking} (a
- *   negative liking turns sorrow into gloating and joy into resentment);
- * - own: the writer's emotion is the character's ({@link feelingOwn}).
- *
- * The label's prototype gives the pattern; the reading's confidence and the liking scale its relevance; explicit
- * expectation and control cues of the grammar replace the prototype's.
+ * A message as the offline reader understands it (docs/reader.md): what the experiencer feels and how pleasant it is
+ * for them (the fused reading), how strongly the evidence says so, who did what to whom (the roles), and what the
+ * speaker does to the character by saying it. An act the roles name outright ("helped me", "lied to you") sets the
+ * sign of the event where the reading disagrees: "he smiled at me on the bus" is a kindness however the bus reads.
  */
-export function appraiseReading(
+export function hearReading(
   reading: Reading,
-  grammar: GrammarReading,
+  english: EnglishReading,
+  roles: RoleReading,
   source: EventSource,
-  sympathy: Sympathy,
-): { appraisal: Appraisal; label: EmotionLabel; perspective: Perspective } {
-  const perspective = perspectiveOf(source, reading, grammar);
-  let label: EmotionLabel;
-  let sympathyFactor: number | null = null;
-  if (perspective === 'addressed') {
-    if (criticism.has(reading.emotion)) label = 'anger';
-    else if (grammar.agency > 0.3) label = 'pride';
-    else label = reading.emotion === 'love' ? 'love' : 'gratitude';
-  } else if (perspective === 'own') {
-    label = feelingOwn[reading.emotion];
-  } else {
-    label = feelingWith[reading.emotion];
-    // Feeling with the writer: anger and disgust at a third party are shared outrage, not a fortune of the writer.
-    // Only a fortune is felt with: outrage at a third party (anger, disgust) is shared as it is, and surprise and calm
-    // are no fortune of the writer's.
-    if (
-      Math.abs(readingPrototypes[label].goal_congruence) >= 0.3 &&
-      label !== 'anger' &&
-      label !== 'disgust'
-    ) {
-      sympathyFactor = liking(sympathy);
-    }
+): HeardEvent {
+  let kind = reading.experience.kind;
+  let valence = reading.experience.valence;
+  // A moral wrong the roles name ("told everyone my secret") is a breach even where the lexicon has no norm cue.
+  const breach = Math.max(clamp(-english.appraisal.norm_compatibility, 0, 1), roles.wrong ? 0.6 : 0);
+  // An act that lands on the speaker or the character ("he smiled at me", "I broke your mug") sets the sign when the
+  // reading is unsure or finds nothing; a confident reading keeps its own ("lmao, stole my joke 😂").
+  // The act wins over a reading that is unsure, finds nothing, or rests on the event reader alone (a small corpus's
+  // word associations: "my friend told everyone my secret" reads like the corpus's stories of trust).
+  const expressed = reading.group !== 'neutral' && reading.confidence >= 0.6;
+  const unsure =
+    reading.experience.confidence < 0.6 || kind === 'neutral' || kind === 'boredom' || !expressed;
+  if (roles.act !== 0 && (roles.target === 'character' || (roles.target === 'speaker' && unsure))) {
+    if (Math.sign(valence) !== roles.act || Math.abs(valence) < 0.3)
+      valence = roles.act * Math.max(Math.abs(valence), 0.4);
+    const unpleasant = unpleasantKinds.has(kind) && kind !== 'boredom';
+    if (roles.act > 0 && (unpleasant || kind === 'neutral' || kind === 'boredom')) kind = 'warmth';
+    else if (roles.act < 0 && !unpleasant) kind = breach >= 0.3 ? 'anger' : 'sadness';
   }
-  const p = readingPrototypes[label];
-  // The label's pattern is kept whole, so the labeller names it: scaling congruence down would move a mild sadness
-  // into numbness' or disgust's region. How much the event matters carries the rest: the reading's confidence
-  // (0.8–1), and for the writer's fortunes how much the character likes them (OCC: the desirability of another's
-  // fortune grows with liking), whose sign turns sorrow into gloating and joy into resentment.
-  const matters = 0.8 + 0.2 * clamp(reading.confidence, 0, 1);
-  const sympathyScale = sympathyFactor === null ? 1 : 0.5 + 0.5 * Math.abs(sympathyFactor);
-  const sign = sympathyFactor !== null && sympathyFactor < 0 ? -1 : 1;
-  const appraisal: Appraisal = {
-    goal_relevance: clamp(p.goal_relevance * matters * sympathyScale, 0, 1),
-    goal_congruence: clamp(p.goal_congruence * sign, -1, 1),
-    expectedness: grammar.expectedness ?? p.expectedness,
-    controllability: grammar.controllability ?? p.controllability,
-    agency: p.agency,
-    norm_compatibility: p.norm_compatibility,
+  return {
+    source,
+    kind,
+    valence,
+    strength: strengthOf(reading, english),
+    activation: reading.experience.activation,
+    threat: reading.experience.kinds.fear + reading.experience.kinds.nervousness,
+    experiencer: roles.experiencer,
+    cause: roles.cause,
+    act: source === 'user' ? speechActOf(reading, english, roles) : 'none',
+    apology: roles.apology,
+    breach,
+    wronged:
+      roles.cause === 'third_party' && roles.act < 0 && roles.target === roles.experiencer && breach >= 0.3,
+    characterActed: english.appraisal.agency > 0.3 || roles.cause === 'character',
+    expectedness: english.expectationCues ? english.appraisal.expectedness : null,
+    controllability: english.controlCues ? english.appraisal.controllability : null,
   };
-  // Cues refine the pattern but do not move it into another emotion group: the reader decides what is felt. When
-  // the cues would (a "!" turning calm into amusement), the prototype's expectedness and control stay.
-  if (grammar.expectedness !== null || grammar.controllability !== null) {
-    const intended = classifyAppraisal(
-      { ...appraisal, expectedness: p.expectedness, controllability: p.controllability },
-      neutralContext,
-    );
-    const refined = classifyAppraisal(appraisal, neutralContext);
-    if (emotionGroupOf[refined] !== emotionGroupOf[intended]) {
-      appraisal.expectedness = p.expectedness;
-      appraisal.controllability = p.controllability;
-    }
-  }
-  return { appraisal, label, perspective };
 }

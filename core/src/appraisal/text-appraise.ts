@@ -4,6 +4,7 @@ import { aimsAtAddressee } from './text-address.js';
 import { clauseAgency, defaultAgency } from './text-agency.js';
 import { type ContextTerms, contextTerms, isNameWord, matchesKeyword } from './text-context.js';
 import { ADDRESSEE, type Entry, lookupWord, phrases, plainEntry } from './text-lexicon.js';
+import { isPhatic } from './text-phatic.js';
 import { BREAK, CAPS, scanText } from './text-scan.js';
 
 // Tokens after a negator or a booster that it still reaches (VADER looks three tokens back).
@@ -119,6 +120,17 @@ export interface EnglishReading {
   expectationCues: boolean;
   /** Explicit control cues ("helpless", "I can handle it") were found. */
   controlCues: boolean;
+  /**
+   * Explicit intensity, [0, 1]: exclamation marks, words in capitals and boosters ("so", "really", "extremely"),
+   * a quarter for each (VADER's intensity cues; Hutto & Gilbert 2014).
+   */
+  emphasis: number;
+  /** The text ends in a question mark ("what's your favourite colour?", not "really?!"). */
+  asks: boolean;
+  /** The text is phatic talk only (greetings, thanks, acknowledgements, laughter; text-phatic.ts). */
+  phatic: boolean;
+  /** The lower-case tokens of the text, `.` at each clause break (for the roles; text-roles.ts). */
+  tokens: readonly string[];
 }
 
 /**
@@ -133,8 +145,33 @@ export function appraiseEnglish(
   return readEnglish(event, context, custom).appraisal;
 }
 
-function plain(appraisal: Appraisal, english: boolean): EnglishReading {
-  return { appraisal, english, addressed: false, aimed: false, expectationCues: false, controlCues: false };
+function plain(appraisal: Appraisal, english: boolean, tokens: readonly string[] = []): EnglishReading {
+  return {
+    appraisal,
+    english,
+    addressed: false,
+    aimed: false,
+    expectationCues: false,
+    controlCues: false,
+    emphasis: 0,
+    asks: false,
+    phatic: false,
+    tokens,
+  };
+}
+
+/** Whether a text ends in a question mark without an exclamation mark beside it. */
+function endsAsking(text: string): boolean {
+  let i = text.length - 1;
+  while (i >= 0 && /\s/.test(text.charAt(i))) i--;
+  let asked = false;
+  for (; i >= 0; i--) {
+    const c = text.charAt(i);
+    if (c === '?') asked = true;
+    else if (c === '!') return false;
+    else break;
+  }
+  return asked;
 }
 
 /** {@link appraiseEnglish}, with what the pass found about address and cues (for the reader appraiser). */
@@ -149,7 +186,7 @@ export function readEnglish(
   const scan = scanText(text);
   const { tokens, flags } = scan;
   const n = tokens.length;
-  if (scan.otherLetters > scan.latinLetters) return plain(foreign(source), false);
+  if (scan.otherLetters > scan.latinLetters) return plain(foreign(source), false, tokens);
   const terms = contextTerms(context);
   const tally: Tally = {
     valence: 0,
@@ -177,6 +214,7 @@ export function readEnglish(
   let known = 0;
   let keywordHits = 0;
   let named = false;
+  let boosts = 0;
   for (let i = 0; i < n; ) {
     const token = tokens[i]!;
     if (flags[i]! & BREAK) {
@@ -220,6 +258,7 @@ export function readEnglish(
       continue;
     }
     if (entry.modifier !== 1) {
+      if (entry.modifier > 1) boosts++;
       modifier *= entry.modifier;
       modifierLeft = WINDOW;
       negationLeft -= span;
@@ -273,8 +312,8 @@ export function readEnglish(
     i += span;
   }
   closeClause(tally, tokens, n, source, terms);
-  if (words === 0 && tally.cues === 0) return plain({ ...neutralAppraisal }, false);
-  if (words >= 3 && known < words * ENGLISH_SHARE) return plain(foreign(source), false);
+  if (words === 0 && tally.cues === 0) return plain({ ...neutralAppraisal }, false, tokens);
+  if (words >= 3 && known < words * ENGLISH_SHARE) return plain(foreign(source), false, tokens);
 
   const valence = tally.valence * (1 + EXCLAMATION_GAIN * Math.min(scan.exclamations, 4));
   const intensity = Math.min(scan.exclamations, 3) + Math.min(scan.allCaps ? 2 : scan.capsWords, 2);
@@ -302,5 +341,9 @@ export function readEnglish(
     aimed: named || ((tally.refs & ADDRESSEE) !== 0 && aimsAtAddressee(tokens)),
     expectationCues: tally.expect !== 0 || scan.surprises > 0,
     controlCues: tally.control !== 0,
+    emphasis: Math.min(1, (intensity + boosts) / 4),
+    asks: endsAsking(text),
+    phatic: isPhatic(tokens, terms.names),
+    tokens,
   };
 }

@@ -1,3 +1,4 @@
+import { LruMap } from '../util/lru-map.js';
 import type { AppraisalContext } from './appraiser.js';
 import { lookupWord, stopWords } from './text-lexicon.js';
 
@@ -40,13 +41,37 @@ function build(context: AppraisalContext): ContextTerms {
  */
 export function contextTerms(context: AppraisalContext): ContextTerms {
   if (context.name === undefined && !context.coreValues?.length && !context.goals?.length) return noTerms;
+  // A session's turns pass the same persona's name, values and goals: the last ones answer without a lookup.
+  if (
+    last !== null &&
+    last.name === context.name &&
+    last.coreValues === context.coreValues &&
+    last.goals === context.goals
+  )
+    return last.terms;
   let terms = cache.get(context);
   if (terms === undefined) {
-    terms = build(context);
+    // A session builds a new context per turn (its rapport changes) from the same persona: key by its words too.
+    const key = `${context.name ?? ''}\u0000${(context.coreValues ?? []).join('\u0001')}\u0000${(context.goals ?? []).join('\u0001')}`;
+    terms = byKey.get(key);
+    if (terms === undefined) {
+      terms = build(context);
+      byKey.set(key, terms);
+    }
     cache.set(context, terms);
   }
+  last = { name: context.name, coreValues: context.coreValues, goals: context.goals, terms };
   return terms;
 }
+
+let last: {
+  name: string | undefined;
+  coreValues: AppraisalContext['coreValues'];
+  goals: AppraisalContext['goals'];
+  terms: ContextTerms;
+} | null = null;
+
+const byKey = new LruMap<string, ContextTerms>(1000);
 
 /** Whether two words share a stem: one is a short extension of the other, or they share a long prefix. */
 export function sameStem(a: string, b: string): boolean {

@@ -1,4 +1,5 @@
 import type { Appraisal } from '../appraisal/appraisal.js';
+import type { Conduct } from '../appraisal/listener.js';
 import type { EngineParams } from '../persona/engine-params.js';
 import { clamp, decayFactor } from '../util/math.js';
 
@@ -15,6 +16,11 @@ export const trustGain = 0.027;
 export const trustLoss = 0.43;
 /** Rapport moves this share toward the felt valence per fully other-caused turn (half-life ≈ 10 turns). */
 const rapportRate = 0.07;
+/**
+ * Share of the way to full rapport a fully confiding turn moves it (self-disclosure builds liking and intimacy:
+ * Collins & Miller 1994; Laurenceau, Barrett & Pietromonaco 1998): half the rate of conduct.
+ */
+const disclosureRate = 0.035;
 
 /** The relationship part of the state. */
 export interface RelationshipState {
@@ -45,6 +51,11 @@ export function driftRelationship(r: RelationshipState, dt: number): Relationshi
  *   unpleasant: τ −= 0.43·q·τ
  * Rapport is an exponential average of the emotion's (event-driven) valence over the person's turns; familiarity
  * counts interactions.
+ *
+ * With a `conduct` (text turns whose roles were read), o is how much the turn is the person's own act toward the
+ * character (`conduct.toward`), not the appraisal's agency: a confided wrong by someone else ("my sister lied to
+ * me") or a loss ("my dog died") is not the person's doing and leaves trust as it was. Confiding moves rapport
+ * toward 1 by 0.035·disclosure·(1 − rapport) instead, whatever the news.
  */
 export function updateRelationship(
   r: RelationshipState,
@@ -53,10 +64,12 @@ export function updateRelationship(
   emotionValence: number,
   interaction: boolean,
   params: EngineParams,
+  conduct?: Conduct,
 ): RelationshipState {
   const { goal_relevance: R, goal_congruence: g, agency: a, norm_compatibility: n } = appraisal;
   // Only events from the person change the relationship; narration and inner events (interaction = false) do not.
-  const other = interaction ? Math.max(0, -a) : 0;
+  const other = interaction ? (conduct ? clamp(conduct.toward, 0, 1) : Math.max(0, -a)) : 0;
+  const disclosure = interaction && conduct ? clamp(conduct.disclosure, 0, 1) : 0;
   const q = R * Math.max(Math.abs(g), Math.abs(n)) * other;
   let trust = r.trust;
   if (impulseValence > 0) trust += trustGain * q * (1 - trust) * params.trustRepair;
@@ -64,7 +77,11 @@ export function updateRelationship(
   const target = (emotionValence + 1) / 2;
   return {
     trust: clamp(trust, 0, 1),
-    rapport: clamp(r.rapport + rapportRate * other * (target - r.rapport), 0, 1),
+    rapport: clamp(
+      r.rapport + rapportRate * other * (target - r.rapport) + disclosureRate * disclosure * (1 - r.rapport),
+      0,
+      1,
+    ),
     familiarityCount: r.familiarityCount + (interaction ? 1 : 0),
   };
 }

@@ -177,7 +177,7 @@ describe('secondary emotion', () => {
   const secondaryOf = (a: Appraisal) => turn(freshState(params), params, a).after.secondary;
 
   it('is the appraisal’s runner-up while the episode is live', () => {
-    expect(secondaryOf(canonical.insult)).toBe('disgust');
+    expect(secondaryOf(canonical.unfairWithPower)).toBe('disgust');
     expect(secondaryOf(canonical.ownMoralFailure)).toBe('shame');
     expect(secondaryOf(canonical.ownHelplessMoralFailure)).toBe('guilt');
     expect(secondaryOf(canonical.ownSuccess)).toBe('joy');

@@ -1,4 +1,5 @@
 import type { Appraisal } from '../appraisal/appraisal.js';
+import type { Conduct } from '../appraisal/listener.js';
 import { applyBodyTurn } from '../body/body-budget.js';
 import { satisfyNeeds, totalDeficit } from '../body/needs.js';
 import { familiarity, updateRelationship } from '../body/relationship.js';
@@ -6,6 +7,7 @@ import { type StageTransition, updateStage } from '../body/soul-stage.js';
 import { appraisalImpulse } from '../dynamics/impulse.js';
 import { learnExpectation, type PredictionError, predictionError } from '../dynamics/prediction.js';
 import { readAppraisal } from '../labels/appraisal-classifier.js';
+import type { EmotionLabel } from '../labels/emotion-label.js';
 import { durationFactor, isPleasant } from '../labels/prototypes.js';
 import type { EngineParams } from '../persona/engine-params.js';
 import { clamp, shunt } from '../util/math.js';
@@ -37,6 +39,18 @@ export interface TurnOptions {
    * with the actor all move with the weighted relevance.
    */
   witness?: number;
+  /**
+   * What the turn means for the relationship with the speaker, as a text appraiser understood it: only their conduct
+   * toward the character moves trust, and confiding builds closeness (docs §8.2). Without it, the appraisal's agency
+   * decides how much the turn was the person's doing.
+   */
+  conduct?: Conduct;
+  /**
+   * The emotion a text appraiser read the event as (docs §7.2, "Text turns"): the episode takes it instead of the
+   * appraisal labeller's, which sees only the six dimensions (the labeller still refines gratitude into love or
+   * trust with a bond, and joy into relief after a feared outcome). Without it, the labeller names the episode.
+   */
+  feeling?: EmotionLabel;
 }
 
 /** Everything one turn produced, before formatting into a turn result. */
@@ -49,12 +63,24 @@ export interface TurnOutcome {
   transition: StageTransition | null;
 }
 
+/**
+ * Labels the labeller may put in place of a text appraiser's own, because they depend on the situation the
+ * appraiser does not see: a kindness from someone close is love or trust rather than gratitude (the bond), and
+ * good news after a feared outcome is relief (the expectation).
+ */
+const refinements: Partial<Record<EmotionLabel, readonly EmotionLabel[]>> = {
+  gratitude: ['love', 'trust'],
+  joy: ['relief'],
+  contentment: ['relief'],
+};
+
 function nextEpisode(
   prev: EngineState,
   ap: Appraisal,
   params: EngineParams,
   intensity: number,
   expectedCongruence: number,
+  feeling: EmotionLabel | undefined,
 ): Episode {
   // A weak event does not cut short a stronger episode that is still live: it must reach half the live strength.
   if (intensity < episodeTakeover * episodeStrength(prev)) return prev.episode;
@@ -63,11 +89,17 @@ function nextEpisode(
     { expectedCongruence, trust: prev.trust, familiarity: familiarity(prev.familiarityCount) },
     params.labelModel,
   );
-  const label = reading.primary;
+  let label = reading.primary;
+  let secondary = reading.secondary;
+  if (feeling !== undefined && feeling !== label && !refinements[feeling]?.includes(label)) {
+    // The text appraiser read what is felt; the appraisal's own label is its undertone when it differs.
+    secondary = label;
+    label = feeling;
+  }
   const personality = isPleasant(label) ? params.positiveDuration : params.negativeDuration;
   return {
     label,
-    secondary: reading.secondary,
+    secondary,
     intensity,
     halfLife: params.config.emotion_half_life_seconds * durationFactor[label] * personality,
     age: 0,
@@ -125,14 +157,22 @@ export function applyAppraisal(
     predictionError: pe.magnitude,
     emotion,
   });
-  const relationship = updateRelationship(s0, ap, impulse.rawValence, emotion.V, interaction, params);
+  const relationship = updateRelationship(
+    s0,
+    ap,
+    impulse.rawValence,
+    emotion.V,
+    interaction,
+    params,
+    options.conduct,
+  );
   const draft: EngineState = {
     schema: 1,
     time: options.now,
     emotion,
     mood,
     expectation: learnExpectation(s0.expectation, ap, cfg.expectation_learning_rate),
-    episode: nextEpisode(s0, ap, params, impulse.intensity, s0.expectation.goal_congruence),
+    episode: nextEpisode(s0, ap, params, impulse.intensity, s0.expectation.goal_congruence, options.feeling),
     energy: body.energy,
     stress: body.stress,
     needs,

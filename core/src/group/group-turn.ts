@@ -85,6 +85,8 @@ export function applyTurn(
     now: options.now,
     witness,
     ...(options.interaction === undefined ? {} : { interaction: options.interaction }),
+    ...(options.conduct === undefined ? {} : { conduct: options.conduct }),
+    ...(options.feeling === undefined ? {} : { feeling: options.feeling }),
   };
   let projected = state;
   if (speaker !== null) {

@@ -28,8 +28,9 @@ export const featureRanges: Readonly<Record<LabelFeature, number>> = {
 
 /**
  * A calibrated appraisal labeller: an exemplar model of emotion categories (Medin & Schaffer 1978; Nosofsky 1986).
- * Every exemplar is a published appraisal profile of an emotion, or one of Limbic's design profiles, translated into
- * Limbic's features; an event is read as the label of the most similar exemplar.
+ * Every exemplar is a published appraisal profile of an emotion, one of Limbic's design profiles, or the mean of the
+ * events people felt an emotion about with their own appraisals (crowd-enVENT), translated into Limbic's features;
+ * an event is read as the label of the most similar exemplar.
  */
 export interface AppraisalLabelModel {
   /** Attention weight of each feature of {@link labelFeatures}, for differences in units of the feature's range. */
@@ -42,7 +43,8 @@ export interface AppraisalLabelModel {
   value: readonly (readonly number[])[];
   /**
    * Share of the attention each exemplar's feature carries: 1 where its source states the feature, less where the
-   * source leaves it open (the coordinate is then the neutral value).
+   * source leaves it open (the coordinate is then the neutral value); for a mean of people's events, its fitted
+   * breadth (a mean of scattered events stands for a wider region than a stated profile).
    */
   share: readonly (readonly number[])[];
 }
@@ -154,7 +156,7 @@ export interface AppraisalReading {
 
 /**
  * The nearest and second-nearest labels under {@link appraisalDistances}: what the event means, and the emotion it
- * comes closest to after that (an insult: anger, then disgust).
+ * comes closest to after that (unfairness one can stand up to: anger, then disgust).
  */
 export function readAppraisal(
   ap: Appraisal,
@@ -181,8 +183,9 @@ export function readAppraisal(
  * The emotion an appraisal pattern points to: the label of the nearest exemplar under {@link appraisalDistances}
  * (docs/emotion-model.md §7.2). The exemplars are the published appraisal profiles of emotions (Smith & Ellsworth
  * 1985; Roseman, Antoniou & Jose 1996; Ellsworth & Smith 1988; Smith & Lazarus 1993; Kuppens et al. 2003; Lazarus
- * 1991; Weiner 1985; Ortony, Clore & Collins 1988) and Limbic's design profiles, translated into Limbic's features;
- * the attention weights are fitted on them across sources.
+ * 1991; Weiner 1985; Ortony, Clore & Collins 1988), Limbic's design profiles and the mean appraisal of each emotion's
+ * events in crowd-enVENT train (Troiano, Oberländer & Klinger 2023), translated into Limbic's features; the attention
+ * weights are fitted on them across sources and by cross-validation on crowd-enVENT.
  */
 export function classifyAppraisal(
   ap: Appraisal,

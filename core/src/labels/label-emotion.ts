@@ -15,6 +15,8 @@ const numbnessIndex = emotionLabels.indexOf('numbness');
 const restRadius = 0.15;
 /** An episode weaker than this no longer counts as live. */
 const restStrength = 0.05;
+/** An episode read as calm keeps the character calm within this distance of rest (a faint feeling, intensity < 0.2). */
+const calmRadius = 0.24;
 
 /** The inputs of labelling: the felt state, the resting point, and the live episode's rule label. */
 export interface LabelInput {
@@ -53,7 +55,14 @@ export function labelEmotion(input: LabelInput): LabelResult {
   const da = felt.a - rest.a;
   const dd = felt.D - rest.D;
   const depleted = input.energy < 0.25 || input.stress > 0.8;
-  if (input.ruleStrength < restStrength && dv * dv + da * da + dd * dd < restRadius * restRadius) {
+  // At rest: no live episode and the felt state near the resting point, or an episode read as calm (small talk, a
+  // remark) that moved the character no more than faintly.
+  const distance2 = dv * dv + da * da + dd * dd;
+  const calmEpisode = input.ruleLabel === 'calm' && input.ruleStrength >= restStrength;
+  if (
+    (input.ruleStrength < restStrength && distance2 < restRadius * restRadius) ||
+    (calmEpisode && distance2 < calmRadius * calmRadius)
+  ) {
     if (depleted) return { primary: 'numbness', secondary: null };
     return { primary: felt.V > 0.25 ? 'contentment' : 'calm', secondary: null };
   }
@@ -91,7 +100,7 @@ export function labelEmotion(input: LabelInput): LabelResult {
   const primary = emotionLabels[best]!;
   // While the event's episode is live, the secondary comes from its appraisal: the event's own label when the felt
   // state overrode it (a sad character hears a jab as sadness, with an undertone of disgust), else the appraisal's
-  // runner-up (an insult: anger, then disgust). Only a faded episode leaves the secondary to the VAD state.
+  // runner-up (unfairness one can stand up to: anger, then disgust). Only a faded episode leaves the secondary to the VAD state.
   if (input.ruleStrength >= restStrength && input.ruleLabel !== null) {
     const fromEpisode = primary === input.ruleLabel ? (input.ruleSecondary ?? null) : input.ruleLabel;
     if (fromEpisode !== null && fromEpisode !== primary) return { primary, secondary: fromEpisode };

@@ -1,6 +1,7 @@
 import type { Appraisal } from '../appraisal/appraisal.js';
 import { clampAppraisal, parseAppraisal } from '../appraisal/appraisal.js';
 import type { AppraisalOutcome, Appraiser } from '../appraisal/appraiser.js';
+import type { Conduct } from '../appraisal/listener.js';
 import { createReaderAppraiser } from '../appraisal/reader-appraiser.js';
 import { familiarity } from '../body/relationship.js';
 import { type Clock, createSystemClock } from '../clock.js';
@@ -21,6 +22,7 @@ import {
   relationshipWith,
   removeParticipant,
 } from '../group/participants.js';
+import type { EmotionLabel } from '../labels/emotion-label.js';
 import { deriveEngineParams, type EngineParams } from '../persona/engine-params.js';
 import type { ResolvedPersona } from '../persona/persona.js';
 import { validatePersonaShape } from '../persona/persona-schema.js';
@@ -325,6 +327,13 @@ export class SessionService {
     const turn = parseTextTurn(input);
     const record = await this.#load(owner, turn.sessionId);
     const { persona } = this.#paramsOf(record);
+    // Whom the message is for decides who "you" is: the character, or another participant of a group.
+    const address = resolveAddress(
+      record.state,
+      { from: turn.from, to: turn.to, text: turn.description },
+      persona.identity.name,
+      this.clock.now(),
+    );
     let appraisal: Appraisal;
     let outcome: AppraisalOutcome;
     try {
@@ -338,6 +347,8 @@ export class SessionService {
           language: persona.identity.language,
           rapport: relationshipWith(record.state, turn.from?.id ?? null).rapport,
           agreeableness: persona.personality.A,
+          personality: persona.personality,
+          addressee: typeof address.to === 'object' ? 'participant' : address.to,
         },
         signal,
       );
@@ -354,10 +365,13 @@ export class SessionService {
       interaction: turn.source === 'user',
       from: turn.from,
       to: turn.to,
+      conduct: outcome.conduct,
+      feeling: outcome.feeling,
       text: {
         appraiser: outcome.appraiser,
         fallback_reason: outcome.fallbackReason ?? null,
         perceived: outcome.perceived ?? null,
+        roles: outcome.roles ?? null,
       },
     });
   }
@@ -599,8 +613,12 @@ export class SessionService {
       interaction: boolean;
       from: ParticipantRef | undefined;
       to: Addressee | undefined;
+      /** Text turns: what the appraiser understood of the relationship (docs §8.2). */
+      conduct?: Conduct | undefined;
+      /** Text turns: the emotion the appraiser read the event as (docs §7.2). */
+      feeling?: EmotionLabel | undefined;
       /** Text turns: what the appraiser says about itself, part of the result (and of the `turn` event). */
-      text?: Pick<TurnResult, 'appraiser' | 'fallback_reason' | 'perceived'>;
+      text?: Pick<TurnResult, 'appraiser' | 'fallback_reason' | 'perceived' | 'roles'>;
     },
   ): Promise<TurnResult> {
     return this.#mutate(owner, sessionId, (record, params, now) => {
@@ -619,6 +637,8 @@ export class SessionService {
         from: opts.from,
         address,
         maxParticipants: this.#maxParticipants,
+        ...(opts.conduct ? { conduct: opts.conduct } : {}),
+        ...(opts.feeling ? { feeling: opts.feeling } : {}),
       });
       let proactive: ProactiveState = record.proactive;
       let action: ProactiveAction | null = null;

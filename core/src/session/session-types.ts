@@ -1,5 +1,6 @@
 import type { Appraisal } from '../appraisal/appraisal.js';
 import type { Perceived } from '../appraisal/reader-appraiser.js';
+import type { Roles } from '../appraisal/text-roles.js';
 import type { StageTransition } from '../body/soul-stage.js';
 import type { ReplyAdvice } from '../group/reply.js';
 import type { EmotionLabel, IntensityLevel } from '../labels/emotion-label.js';
@@ -83,6 +84,12 @@ export interface TurnResult {
   fallback_reason?: string | null;
   /** Text turns only: what the offline reader read in the message, or null when it did not run (the LLM answered). */
   perceived?: Perceived | null;
+  /**
+   * Text turns only: who did what to whom, as the appraiser understood the message: whose fortune it was
+   * (`experiencer`), who brought it about (`cause`), and whom it was addressed to (docs/reader.md, "Roles"); null
+   * when the appraiser reads no roles (a custom appraiser).
+   */
+  roles?: Roles | null;
 }
 
 /** A participant as results name them: id and display name (null when none was ever given). */

@@ -37,6 +37,7 @@ export function headroom(y: number, delta: number): number {
 
 /** Rounds to `digits` decimals, for output only (state keeps full precision). */
 export function round(x: number, digits = 4): number {
+  if (digits === 4) return Math.round(x * 1e4) / 1e4;
   const f = 10 ** digits;
   return Math.round(x * f) / f;
 }

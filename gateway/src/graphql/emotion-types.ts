@@ -3,8 +3,6 @@ import type {
   BodyBudget,
   Interpersonal,
   NeedState,
-  Perceived,
-  ReaderCategory,
   SoulStageView,
   StageTransition,
   StateSnapshot,
@@ -15,13 +13,12 @@ import { builder } from './builder.js';
 import {
   EmotionLabelEnum,
   IntensityLevelEnum,
-  ReaderCategoryEnum,
-  ReaderGroupEnum,
   SoulStageGroupEnum,
   SoulStageIdEnum,
   StageTransitionReasonEnum,
 } from './enums.js';
 import { AddresseeRef, ParticipantRef, ReplyAdviceRef } from './group-types.js';
+import { PerceivedRef, RolesRef } from './perceived-types.js';
 import { PromptDataRef } from './prompt-types.js';
 
 /** A VAD point: V and D in [-1, 1], A in [0, 1] (deltas: the change per axis). */
@@ -153,37 +150,6 @@ StateSnapshotRef.implement({
   }),
 });
 
-/** One category's probability in a reading. */
-const CategoryScoreRef = builder
-  .objectRef<{ category: ReaderCategory; score: number }>('CategoryScore')
-  .implement({
-    description: 'The probability the offline reader gives one GoEmotions category.',
-    fields: (t) => ({
-      category: t.expose('category', { type: ReaderCategoryEnum }),
-      score: t.exposeFloat('score', { description: 'In [0, 1]' }),
-    }),
-  });
-
-/** What the offline reader read in a text turn's message. */
-export const PerceivedRef = builder.objectRef<Perceived>('Perceived').implement({
-  description:
-    'What the offline reader read in a message: the emotion the writer expresses (GoEmotions), before the ' +
-    'character appraises it.',
-  fields: (t) => ({
-    emotion: t.expose('emotion', { type: ReaderCategoryEnum, description: 'The most likely category' }),
-    group: t.expose('group', { type: ReaderGroupEnum, description: 'Its Ekman group, or neutral' }),
-    confidence: t.exposeFloat('confidence', { description: 'Probability of that group, in [0, 1]' }),
-    scores: t.field({
-      type: [CategoryScoreRef],
-      description: 'Every category’s probability, highest first (REST and WebSocket: an object by category)',
-      resolve: (p) =>
-        Object.entries(p.scores)
-          .map(([category, score]) => ({ category: category as ReaderCategory, score }))
-          .sort((a, b) => b.score - a.score),
-    }),
-  }),
-});
-
 TurnResultRef.implement({
   description: 'What a turn did: the interface’s turn result plus mood, needs and relationship.',
   fields: (t) => ({
@@ -225,6 +191,13 @@ TurnResultRef.implement({
       nullable: true,
       description: 'Text turns: what the offline reader read in the message (null when the LLM answered)',
       resolve: (r) => r.perceived ?? null,
+    }),
+    roles: t.field({
+      type: RolesRef,
+      nullable: true,
+      description:
+        'Text turns: who did what to whom, as the appraiser understood the message (null when it reads no roles)',
+      resolve: (r) => r.roles ?? null,
     }),
   }),
 });

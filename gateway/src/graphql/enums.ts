@@ -1,5 +1,6 @@
 import {
   emotionLabels,
+  experienceKinds,
   intensityLevels,
   readerCategories,
   readerGroups,
@@ -48,4 +49,11 @@ export const ReaderCategoryEnum = builder.enumType('ReaderCategory', {
 export const ReaderGroupEnum = builder.enumType('ReaderGroup', {
   description: 'The Ekman group of a GoEmotions category, or neutral.',
   values: readerGroups,
+});
+
+/** The 16 kinds of experience the offline reader tells apart. */
+export const ExperienceKindEnum = builder.enumType('ExperienceKind', {
+  description:
+    'What the experiencer of a message’s event feels, as the offline reader reads it (docs/reader.md).',
+  values: experienceKinds,
 });

@@ -3,6 +3,7 @@ import {
   appraisalTurnSchema,
   defaultCooldownHours,
   emotionLabels,
+  experienceKinds,
   facets,
   familiarityLevels,
   intensityLevels,
@@ -11,6 +12,7 @@ import {
   preferencesSchema,
   presetIds,
   proactiveTypes,
+  type Roles,
   rapportLevels,
   readerCategories,
   readerGroups,
@@ -22,6 +24,7 @@ import {
   trustLevels,
 } from '@limbic/core';
 import { type ErrorCode, errorCodes } from '@limbic/protocol';
+import { roleText, roleValues } from '../role-text.js';
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -98,6 +101,13 @@ const emotionConfig = {
   stress_half_life_seconds: range(0, 2_592_000),
   turn_seconds: range(0, 3600),
 };
+
+/** A field of a text turn's `roles`: its values, described one by one. */
+function roleField(field: keyof Roles): JsonSchema {
+  const { field: what, values } = roleText[field];
+  const meanings = Object.entries(values).map(([value, meaning]) => `${value}: ${meaning}`);
+  return { ...oneOfValues(roleValues(field)), description: `${what}. ${meanings.join('; ')}` };
+}
 
 /** The document's component schemas: responses written here, request bodies generated from the core's zod schemas. */
 export function componentSchemas(): Record<string, JsonSchema> {
@@ -259,15 +269,42 @@ export function componentSchemas(): Record<string, JsonSchema> {
           description:
             'Text turns only: what the offline reader read in the message (null when the LLM answered)',
         },
+        roles: {
+          ...nullable(ref('Roles')),
+          description:
+            'Text turns only: who did what to whom, as the appraiser understood the message (null when it reads no roles)',
+        },
       },
-      ['appraiser', 'fallback_reason', 'perceived'],
+      ['appraiser', 'fallback_reason', 'perceived', 'roles'],
     ),
     Perceived: obj({
       emotion: oneOfValues(readerCategories),
       group: oneOfValues(readerGroups),
       confidence: unit,
       scores: obj(Object.fromEntries(readerCategories.map((c) => [c, unit]))),
+      experience: ref('Experience'),
     }),
+    Experience: {
+      ...obj({
+        kind: { ...oneOfValues(experienceKinds), description: 'What the experiencer feels' },
+        valence: { ...signed, description: 'How pleasant the event is for them' },
+        activation: { ...signed, description: 'How stirring the text is (0: an average sentence)' },
+        narrative: {
+          ...range(0, 0.7),
+          description: 'How much the text reads as a report of an event rather than an expression of feeling',
+        },
+        strength: { ...unit, description: 'How much the evidence says the event matters' },
+      }),
+      description: 'The experience a message tells of, as the offline reader read it',
+    },
+    Roles: {
+      ...obj({
+        experiencer: roleField('experiencer'),
+        cause: roleField('cause'),
+        addressee: roleField('addressee'),
+      }),
+      description: 'Who did what to whom in a text turn’s message, from the point of view of the character',
+    },
     StateSnapshot: obj({
       emotion: ref('Vad'),
       ...shared,

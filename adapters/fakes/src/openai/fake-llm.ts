@@ -21,7 +21,7 @@ export interface LlmCall {
  * - `rate-limited`: 429 with `Retry-After: <retryAfter>`;
  * - `error`: 500;
  * - `malformed`: 200 with a body that is not JSON;
- * - `out-of-range`: an appraisal whose numbers are far outside their ranges;
+ * - `out-of-range`: a reading (or a persona) whose numbers are far outside their ranges;
  * - `refusal`: a structured-output refusal;
  * - `plain-only`: 400 for any `response_format`, otherwise answers as `ok` inside prose.
  */
@@ -57,14 +57,20 @@ export interface FakeLlm {
   close(): Promise<void>;
 }
 
-/** The appraisal the fake answers by default: a kind act by someone else (gratitude). */
+/**
+ * What the fake answers an appraisal request by default: the speaker's kindness toward the character (thanks,
+ * praise), which the character meets with gratitude.
+ */
 export const fakeAppraisal = {
-  goal_relevance: 0.8,
-  goal_congruence: 0.8,
-  expectedness: 0.4,
-  controllability: 0.5,
-  agency: -0.9,
-  norm_compatibility: 0.7,
+  experiencer: 'character',
+  cause: 'speaker',
+  emotion: 'warmth',
+  valence: 0.8,
+  importance: 0.6,
+  activation: 0.3,
+  act: 'praise',
+  apology: false,
+  breach: 0,
 };
 
 /** The persona the fake writes by default. */
@@ -89,7 +95,7 @@ export const fakePersona = {
 };
 
 function kindOf(system: string): 'appraisal' | 'persona' | 'chat' {
-  if (system.includes('six dimensions')) return 'appraisal';
+  if (system.includes('You read messages for an emotion engine')) return 'appraisal';
   if (system.includes('HEXACO')) return 'persona';
   return 'chat';
 }
@@ -151,14 +157,14 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
         return;
       case 'malformed':
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{"choices": [{"message": {"content": "{\\"goal_relevance\\": 0.');
+        res.end('{"choices": [{"message": {"content": "{\\"experiencer\\": \\"spea');
         return;
       case 'out-of-range':
         completion(res, {
           content: JSON.stringify(
             kind === 'persona'
               ? { ...fakePersona, personality: { ...fakePersona.personality, O: 7 } }
-              : { ...fakeAppraisal, goal_relevance: 9, agency: -40 },
+              : { ...fakeAppraisal, importance: 9, valence: -40 },
           ),
         });
         return;
