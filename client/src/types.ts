@@ -9,6 +9,8 @@ export interface HealthStatus {
   uptime_seconds: number;
   /** How many times faster than wall time the engine clock runs. */
   time_scale: number;
+  /** The engine clock now (ISO 8601); every gateway on one store reports the same. */
+  engine_time: string;
 }
 
 /** One entry of `GET /v1/presets`: a preset a persona definition may name. */

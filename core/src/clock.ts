@@ -3,10 +3,13 @@ export interface Clock {
   now(): number;
 }
 
-/** The wall clock, optionally running `scale` times faster than real time from the moment it is created. */
-export function createSystemClock(scale = 1): Clock {
+/**
+ * The wall clock, optionally running `scale` times faster than real time from `origin` (wall-clock ms; default the
+ * moment it is created): `now = origin + (wall − origin)·scale`. Processes that share a store pass the store's
+ * `clockOrigin(scale, …)`, so they agree on the time.
+ */
+export function createSystemClock(scale = 1, origin = Date.now()): Clock {
   if (scale === 1) return { now: () => Date.now() };
-  const origin = Date.now();
   return { now: () => origin + (Date.now() - origin) * scale };
 }
 

@@ -1,5 +1,5 @@
-import { randomBytes, randomFillSync } from 'node:crypto';
-import { createServer } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import cors from '@fastify/cors';
 import {
@@ -33,6 +33,7 @@ import { createGatewayMetrics, type GatewayMetrics } from './metrics/gateway-met
 import { instrumentGateway } from './metrics/instrument.js';
 import { timeStore } from './metrics/timed-store.js';
 import { redact } from './redact.js';
+import { hostProblem, requestId, toOriginForm } from './request-line.js';
 import { defaultDashboardDir, registerDashboardRoutes } from './routes/dashboard.js';
 import { registerRoutes } from './routes/index.js';
 import { allowedMethodsOf } from './routes/method-not-allowed.js';
@@ -93,19 +94,6 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-// Request ids come from a pool of random bytes refilled 512 ids at a time: one randomBytes call per request cost
-// about 3 % of a REST turn's CPU.
-const idPool = Buffer.alloc(12 * 512);
-let idAt = idPool.length;
-function requestId(): string {
-  if (idAt === idPool.length) {
-    randomFillSync(idPool);
-    idAt = 0;
-  }
-  idAt += 12;
-  return `req_${idPool.toString('base64url', idAt - 12, idAt)}`;
-}
-
 /**
  * Answers a request Node's HTTP parser rejected (malformed, headers over the limit, too slow) with the documented
  * JSON error body and a Request-Id, then closes the connection; a socket that is already gone is destroyed.
@@ -123,6 +111,21 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
         ? { code: 'REQUEST_TIMEOUT', status: 408, message: 'request: must arrive within the request timeout' }
         : { code: 'VALIDATION_ERROR', status: 400, message: 'request: must be valid HTTP/1.1' };
   endSocketWithJson(socket, c.status, JSON.stringify(toErrorBody(c, id)), { 'Request-Id': id });
+}
+
+/** Answers a request before Fastify sees it, in the documented error shape with a Request-Id, and closes it. */
+function answerEarly(response: ServerResponse, c: Classified): void {
+  const id = requestId();
+  const body = JSON.stringify(toErrorBody(c, id));
+  response.shouldKeepAlive = false;
+  response.writeHead(c.status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Request-Id': id,
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+  });
+  response.end(body);
 }
 
 const bodyless = new Set(['DELETE', 'GET', 'HEAD']);
@@ -158,15 +161,28 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const app = Fastify({
     // Slowloris: a connection that trickles its headers or body is answered 408 and closed (Node checks every
     // quarter of the headers timeout, at most every second, instead of its default 30 s).
-    serverFactory: (handler) =>
-      createServer(
+    serverFactory: (handler) => {
+      // Every request in origin form with one valid Host before Fastify sees it (request-line.ts); Node's own
+      // answers to these (an empty 400 without Host, 417 for an unknown Expect) never happen.
+      const guarded = (request: IncomingMessage, response: ServerResponse) => {
+        if (request.url !== undefined) request.url = toOriginForm(request.url);
+        const problem = hostProblem(request);
+        if (problem) answerEarly(response, problem);
+        else handler(request, response);
+      };
+      const server = createServer(
         {
           headersTimeout: config.headersTimeoutMs,
           requestTimeout: config.requestTimeoutMs,
           connectionsCheckingInterval: Math.min(1000, Math.max(25, config.headersTimeoutMs / 4)),
+          requireHostHeader: false,
         },
-        handler,
-      ),
+        guarded,
+      );
+      // An expectation other than 100-continue is ignored, as RFC 9110 §10.1.1 allows: the request is answered.
+      server.on('checkExpectation', guarded);
+      return server;
+    },
     logger: loggerOptions(config.logLevel, config.logFormat, options.logger),
     logController: new OneLineLogController(),
     // LIMBIC_TRUST_PROXY, as the function `clientAddress()` uses too, so request.ip and the limits agree.

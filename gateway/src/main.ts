@@ -8,6 +8,7 @@
  * invalid configuration.
  */
 import {
+  type Clock,
   createSessionService,
   createSystemClock,
   isLimbicError,
@@ -68,7 +69,18 @@ async function main(): Promise<void> {
     if (isLimbicError(error, 'VALIDATION_ERROR')) fail(error);
     fail(new Error(`Cannot open the session store (${describeStore(config)}): ${(error as Error).message}`));
   }
-  const clock = createSystemClock(config.timeScale);
+  // Under a time scale every gateway on the store counts from the origin stored with the data, so they agree.
+  let clock: Clock;
+  try {
+    clock = createSystemClock(
+      config.timeScale,
+      config.timeScale === 1 || !store.clockOrigin
+        ? Date.now()
+        : await store.clockOrigin(config.timeScale, Date.now()),
+    );
+  } catch (error) {
+    fail(new Error(`Cannot read the clock origin from the session store: ${(error as Error).message}`));
+  }
   const service = createSessionService({
     store,
     clock,

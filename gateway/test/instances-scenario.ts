@@ -135,7 +135,12 @@ export function describeInstances(backend: InstancesBackend): void {
       expect(turn.status).toBe(200);
       const details = await onB.get(`/v1/persona/${sessionId}`);
       expect(details.body.state.turns).toBe(1);
-      expect(details.body.state.emotion).toEqual(turn.body.new_emotion);
+      // The same turn, relaxed toward the baseline for the engine time since (both processes' clocks run 100,000
+      // times faster than the wall from one origin, so milliseconds here are minutes there).
+      const felt = details.body.state.emotion as { V: number };
+      const left = turn.body.new_emotion as { V: number };
+      expect(Math.sign(felt.V)).toBe(Math.sign(left.V));
+      expect(Math.abs(felt.V)).toBeLessThanOrEqual(Math.abs(left.V) + 1e-4);
     });
 
     run('pushes a turn on A to a WebSocket and a GraphQL subscriber on B, and B’s turns to A', async () => {
@@ -195,6 +200,33 @@ export function describeInstances(backend: InstancesBackend): void {
     });
 
     run(
+      'agree on the engine time under a time scale, counted from the origin stored with the data',
+      async () => {
+        // engine = origin + (wall − origin)·scale, so each answer bounds its process's origin to the wall interval of
+        // its request; processes that count from the same origin give overlapping bounds (started apart, they would
+        // differ by the start gap, seconds here).
+        const originOf = async (instance: Instance) => {
+          const before = Date.now();
+          const health = (await (await fetch(`${instance.url}/v1/health`)).json()) as {
+            engine_time: string;
+            time_scale: number;
+          };
+          const after = Date.now();
+          expect(health.time_scale).toBe(timeScale);
+          const engine = Date.parse(health.engine_time);
+          return {
+            low: (timeScale * before - engine) / (timeScale - 1) - 1,
+            high: (timeScale * after - engine) / (timeScale - 1) + 1,
+          };
+        };
+        for (let i = 0; i < 5; i++) {
+          const [oa, ob] = [await originOf(a), await originOf(b)];
+          expect(Math.max(oa.low, ob.low)).toBeLessThanOrEqual(Math.min(oa.high, ob.high));
+        }
+      },
+    );
+
+    run(
       'raises a due proactive action once across both schedulers, and pushes it once on each socket',
       async () => {
         const sessionId = await createOn(a, 'cheerful_companion');
@@ -245,6 +277,75 @@ export function describeInstances(backend: InstancesBackend): void {
         } finally {
           await onA.close();
           await onB.close();
+        }
+      },
+    );
+
+    run(
+      'never sends one action twice on a socket that opens while the other gateway raises it (50 tries)',
+      async () => {
+        const tries = 50;
+        const ids: string[] = [];
+        for (let i = 0; i < tries; i++) ids.push(await createOn(i % 2 ? a : b, 'cheerful_companion'));
+        // A bond to miss on each, proactive behaviour still off: 40 kind turns, 10 sessions at a time.
+        for (let start = 0; start < tries; start += 10) {
+          await Promise.all(
+            ids.slice(start, start + 10).map(async (sessionId, k) => {
+              for (let i = 0; i < 40; i++) {
+                const turn = await restClient((start + k + i) % 2 ? a : b, enterprise).post(
+                  '/v1/turn/appraisal',
+                  {
+                    sessionId,
+                    appraisal: appraisals.kindness,
+                  },
+                );
+                expect(turn.status).toBe(200);
+              }
+            }),
+          );
+        }
+        const preferences = { enabled: true, triggers: { need_deficit: false, emotional_overflow: false } };
+        // Each try: B enables the absence trigger (due within milliseconds of wall time, raised by either scheduler,
+        // usually B's) while a socket opens on A at the same moment.
+        const sockets = await Promise.all(
+          ids.map(async (sessionId) => {
+            const [client] = await Promise.all([
+              openClient(`${a.wsUrl}/v1/ws/${sessionId}?token=${enterprise}`),
+              restClient(b, enterprise).put(`/v1/proactive/${sessionId}/preferences`, preferences),
+            ]);
+            return client;
+          }),
+        );
+        try {
+          const seen = await Promise.all(
+            sockets.map(async (client) => {
+              const messages: Received[] = [];
+              await until(client, 'connected', undefined, messages);
+              // The action, in missed_proactive or pushed; then anything else that comes within a second.
+              const got = (m: Received) => m.type === 'proactive' || m.type === 'missed_proactive';
+              if (!messages.some(got)) {
+                const next = await client.next(60_000);
+                messages.push(next);
+              }
+              messages.push(...(await drain(client, 1000)));
+              return messages;
+            }),
+          );
+          let delivered = 0;
+          for (const messages of seen) {
+            const actionIds = messages.flatMap((m) =>
+              m.type === 'proactive'
+                ? [(m.data as { action_id: string }).action_id]
+                : m.type === 'missed_proactive'
+                  ? (m.data as { action_id: string }[]).map((x) => x.action_id)
+                  : [],
+            );
+            expect(new Set(actionIds).size).toBe(actionIds.length);
+            delivered += actionIds.length;
+          }
+          expect(delivered).toBe(tries);
+        } finally {
+          await Promise.all(sockets.map((client) => client.close()));
         }
       },
     );

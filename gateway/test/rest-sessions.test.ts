@@ -23,10 +23,11 @@ async function create(client: RestClient, definition: unknown = { preset: 'stoic
 }
 
 describe('GET /v1/health', () => {
-  it('answers without a key with status, version, store, uptime and time scale', async () => {
+  it('answers without a key with status, version, store, uptime, time scale and engine time', async () => {
     const res = await restClient(t, null).get('/v1/health');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([
+      'engine_time',
       'status',
       'store',
       'time_scale',
@@ -39,6 +40,8 @@ describe('GET /v1/health', () => {
       store: { kind: 'memory', reachable: true },
     });
     expect(res.body.time_scale).toBe(1);
+    // The test gateway's manual engine clock.
+    expect(res.body.engine_time).toBe(new Date(t.clock.now()).toISOString());
     expect(res.headers.get('request-id')).toMatch(/^req_/);
   });
 

@@ -83,38 +83,143 @@ describe('answers in the documented shape', () => {
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ deleted: true });
     // A POST still needs its body.
+    const query = '{"query":"{health{status}}"}';
     const post = await raw(
-      `POST /v1/persona HTTP/1.1\r\nAuthorization: Bearer ${t.keys.pro}\r\n` +
-        `Content-Type: application/json\r\nContent-Length: 0\r\n${close}\r\n`,
+      `POST HTTP://other-host:8080/graphql HTTP/1.1\r\n${close}Content-Type: application/json\r\n` +
+        `Content-Length: ${query.length}\r\n\r\n${query}`,
     );
-    expectErrorShape(post, 400, 'VALIDATION_ERROR');
+    expect(JSON.parse(post.body)).toEqual({ data: { health: { status: 'ok' } } });
   });
 
-  it.each([
-    ['variables', 'notjson', 'variables: must be a JSON object (got invalid JSON)'],
-    ['extensions', '%7Bbroken', 'extensions: must be a JSON object (got invalid JSON)'],
-    ['variables', '%5B1%5D', 'variables: must be a JSON object'],
-  ])(
-    'GraphQL over GET with %s=%s: 400 VALIDATION_ERROR, not an internal error',
-    async (name, value, message) => {
-      const answer = await raw(
-        `GET /graphql?query=%7Bhealth%7Bstatus%7D%7D&${name}=${value} HTTP/1.1\r\n${close}\r\n`,
-      );
-      expect(answer.status).toBe(400);
-      expect(JSON.parse(answer.body)).toEqual({
-        errors: [{ message, extensions: { code: 'VALIDATION_ERROR', status: 400 } }],
-      });
+  it('a request without Host, with two, or with one that is not an authority: 400 naming Host, never 500', async () => {
+    const noHost = await raw('GET /v1/health HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expectErrorShape(noHost, 400, 'VALIDATION_ERROR');
+    expect(JSON.parse(noHost.body).error.message).toBe('Host: must be present in an HTTP/1.1 request');
+    const two = await raw('GET /v1/health HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n');
+    expectErrorShape(two, 400, 'VALIDATION_ERROR');
+    expect(JSON.parse(two.body).error.message).toBe('Host: must be sent once');
+    for (const host of ['[', '[::1', '%', 'x:99999', 'x:abc', 'x/y', 'x?y', 'x#y', 'a@b', 'a b', '']) {
+      for (const target of ['/graphql?query=%7B__typename%7D', '/v1/health', 'http://x/graphql']) {
+        const answer = await raw(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+        expectErrorShape(answer, 400, 'VALIDATION_ERROR');
+        expect(JSON.parse(answer.body).error.message, `${host} ${target}`).toMatch(/^(Host|request): /);
+      }
+    }
+    // HTTP/1.0 has no Host requirement; IPv6 literals and ports are fine.
+    expect((await raw('GET /v1/health HTTP/1.0\r\n\r\n')).status).toBe(200);
+    expect(
+      (await raw(`GET /v1/health HTTP/1.1\r\nHost: [::1]:8787\r\nConnection: close\r\n\r\n`)).status,
+    ).toBe(200);
+  });
+
+  it('an expectation other than 100-continue is ignored, not answered 417 with an empty body', async () => {
+    const answer = await raw(`GET /v1/health HTTP/1.1\r\n${close}Expect: something-else\r\n\r\n`);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('WebSocket handshakes refused in the documented shape', () => {
+  const key = 'dGhlIHNhbXBsZSBub25jZQ==';
+  const upgrade = (
+    path: string,
+    { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string | undefined> } = {},
+  ) => {
+    const all: Record<string, string | undefined> = {
+      Host: '127.0.0.1',
+      Connection: 'Upgrade',
+      Upgrade: 'websocket',
+      'Sec-WebSocket-Version': '13',
+      'Sec-WebSocket-Key': key,
+      ...headers,
+    };
+    const lines = Object.entries(all)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+    return raw(
+      `${method} ${path} HTTP/1.1\r\n${lines}${method === 'GET' ? '' : 'Content-Length: 0\r\n'}\r\n`,
+    );
+  };
+
+  it.each(['/v1/ws/ses_none', '/graphql'])(
+    '%s: bad handshakes get JSON errors with a request id',
+    async (path) => {
+      const cases: [Parameters<typeof upgrade>[1], number, string, string][] = [
+        [{ headers: { Upgrade: 'h2c' } }, 400, 'VALIDATION_ERROR', 'Upgrade: must be websocket'],
+        [{ method: 'POST' }, 405, 'METHOD_NOT_ALLOWED', 'method: a WebSocket handshake must be a GET'],
+        [
+          { headers: { 'Sec-WebSocket-Key': undefined } },
+          400,
+          'VALIDATION_ERROR',
+          'Sec-WebSocket-Key: must be 16 bytes in base64',
+        ],
+        [
+          { headers: { 'Sec-WebSocket-Key': 'short' } },
+          400,
+          'VALIDATION_ERROR',
+          'Sec-WebSocket-Key: must be 16 bytes in base64',
+        ],
+        [
+          { headers: { 'Sec-WebSocket-Version': '12' } },
+          400,
+          'VALIDATION_ERROR',
+          'Sec-WebSocket-Version: must be 13',
+        ],
+        [
+          { headers: { 'Sec-WebSocket-Protocol': 'a,,b' } },
+          400,
+          'VALIDATION_ERROR',
+          'Sec-WebSocket-Protocol: must be a comma-separated list of distinct tokens',
+        ],
+        [
+          { headers: { Host: '[' } },
+          400,
+          'VALIDATION_ERROR',
+          'Host: must be a host name or address, with an optional port',
+        ],
+        [
+          { headers: { Host: undefined } },
+          400,
+          'VALIDATION_ERROR',
+          'Host: must be present in an HTTP/1.1 request',
+        ],
+      ];
+      for (const [options, status, code, message] of cases) {
+        const answer = await upgrade(path, options);
+        expectErrorShape(answer, status, code);
+        expect(JSON.parse(answer.body).error.message).toBe(message);
+        if (status === 405) expect(answer.headers.allow).toBe('GET');
+      }
     },
   );
 
-  it('an absolute-form request target is served like its path', async () => {
-    const answer = await raw(`GET http://other-host/v1/health HTTP/1.1\r\n${close}\r\n`);
-    expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.body)).toMatchObject({ status: 'ok' });
-    const graphql = await raw(
-      `GET http://other-host/graphql?query=%7Bhealth%7Bstatus%7D%7D HTTP/1.1\r\n${close}\r\n`,
-    );
-    expect(JSON.parse(graphql.body)).toEqual({ data: { health: { status: 'ok' } } });
+  it('an upgrade to a path without a WebSocket endpoint: 404 with a request id', async () => {
+    const answer = await upgrade('/v1/health');
+    expectErrorShape(answer, 404, 'NOT_FOUND');
+  });
+
+  it('an absolute-form upgrade opens the endpoint of its path', async () => {
+    for (const [path, protocol] of [
+      ['http://other-host/v1/ws/ses_none', undefined],
+      ['http://other-host/graphql', 'graphql-transport-ws'],
+    ] as const) {
+      const answer = await new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(
+            `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+              `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${key}\r\n` +
+              (protocol ? `Sec-WebSocket-Protocol: ${protocol}\r\n` : '') +
+              '\r\n',
+          ),
+        );
+        socket.once('data', (chunk) => {
+          resolve(chunk.toString('latin1').split('\r\n')[0] ?? '');
+          socket.destroy();
+        });
+      });
+      expect(answer, path).toBe('HTTP/1.1 101 Switching Protocols');
+    }
   });
 });
 

@@ -1,3 +1,10 @@
+import {
+  createMemoryStore,
+  createSeededRandom,
+  createSessionService,
+  type SessionStore,
+  type StoreChange,
+} from '@limbic/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from './harness.js';
 import {
@@ -153,6 +160,47 @@ describe('ws: missed actions across reconnects', () => {
     const client = await connectSession(t, sessionId, t.keys.pro);
     const missed = await client.expect('missed_proactive');
     expect((missed.data as Action[])[0]?.action_type).toBe('attachment_seeking');
+    await client.close();
+  });
+});
+
+describe('ws: an action another gateway raised on the shared store', () => {
+  it('reaches a socket once, though the store reports it after missed_proactive carried it', async () => {
+    await t.close();
+    // A store whose change feed the test drives, as SQLite's and MongoDB's watches report other processes' writes.
+    const base = createMemoryStore();
+    let report: ((change: StoreChange) => void) | undefined;
+    const store = new Proxy(base, {
+      get(target, key) {
+        if (key === 'watch') {
+          return (listener: (change: StoreChange) => void) => {
+            report = listener;
+            return () => {};
+          };
+        }
+        const value = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as SessionStore;
+    t = await startTestGateway({}, { store });
+    expect(report).toBeDefined();
+    // The other gateway: its own service on the same store, which this gateway knows nothing of.
+    const other = createSessionService({ store: base, clock: t.clock, random: createSeededRandom(3) });
+    const sessionId = await bondedSession(t, t.keys.pro);
+    t.clock.advance(threeDays);
+    const [action] = await other.runDueChecks();
+    expect(action?.type).toBe('attachment_seeking');
+
+    const client = await connectSession(t, sessionId, t.keys.pro);
+    const missed = await client.expect('missed_proactive');
+    expect((missed.data as Action[]).map((a) => a.action_id)).toEqual([action!.id]);
+    // Now this gateway's watch reports the other gateway's write, which carries the same action.
+    report!({ id: sessionId, owner: await ownerOf(t, t.keys.pro), record: await base.get(sessionId) });
+    // A push precedes the reply of a later turn, so everything sent before the reply is in `before`.
+    client.send({ type: 'turn_appraisal', appraisal: appraisals.kindness, request_id: 'after' });
+    const before: Received[] = [];
+    for (let m = await client.next(); m.type !== 'turn_result'; m = await client.next()) before.push(m);
+    expect(before.filter((m) => m.type === 'proactive')).toEqual([]);
     await client.close();
   });
 });

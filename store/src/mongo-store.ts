@@ -103,7 +103,14 @@ export const collectionNames = {
   deletions: 'session_deletions',
   bindings: 'bindings',
   records: 'binding_records',
+  meta: 'limbic_meta',
 } as const;
+
+/** A value the gateway instances share, such as the origin of a scaled engine clock. */
+interface MetaDocument {
+  _id: string;
+  value: number;
+}
 
 /** A quota counter untouched this long has no reservation in flight and may be recounted, ms. */
 const quotaSettleMs = 60_000;
@@ -145,6 +152,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
   const deletions: Collection<DeletionDocument> = db.collection(collectionNames.deletions);
   const bindings: Collection<BindingDocument> = db.collection(collectionNames.bindings);
   const records: Collection<BindingRecordDocument> = db.collection(collectionNames.records);
+  const meta: Collection<MetaDocument> = db.collection(collectionNames.meta);
   const onError =
     options.onError ??
     ((error: unknown, what: string) =>
@@ -287,6 +295,16 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
       }),
     watch: (listener) => feed.add(listener),
     watchReady: () => feed.ready(),
+    clockOrigin: (scale, proposed) =>
+      guarded('clockOrigin', async () => {
+        // The first writer's value wins: an upsert that only sets the value on insert, then the stored value.
+        const doc = await meta.findOneAndUpdate(
+          { _id: `clock_origin:${scale}` },
+          { $setOnInsert: { value: proposed } },
+          { upsert: true, returnDocument: 'after' },
+        );
+        return doc?.value ?? proposed;
+      }),
     bindings: () => bindingStore,
     ping: () =>
       guarded('ping', async () => {

@@ -153,6 +153,10 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
       'WHERE next_due_at IS NOT NULL AND next_due_at <= ? ORDER BY next_due_at LIMIT ?',
   );
   const schema = db.prepare<[], string>("SELECT value FROM meta WHERE key = 'schema_version'").pluck();
+  const keepOrigin = db.prepare<[string, string]>(
+    'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING',
+  );
+  const readMeta = db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck();
   const earliest = db
     .prepare<[], number | null>('SELECT min(next_due_at) FROM sessions WHERE next_due_at IS NOT NULL')
     .pluck();
@@ -258,6 +262,13 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
       });
     },
     watch: (listener) => feed.add(listener),
+    clockOrigin(scale: number, proposed: number) {
+      return attempt('read the clock origin', () => {
+        const key = `clock_origin:${scale}`;
+        keepOrigin.run(key, String(proposed));
+        return Number(readMeta.get(key));
+      });
+    },
     bindings() {
       bindings ??= createSqliteBindingStore(db, writes);
       return bindings;

@@ -108,8 +108,14 @@ export function createMemoryStore(): SessionStore {
     return records.get(entry.id)?.nextDueAt === entry.at;
   }
 
+  const origins = new Map<number, number>();
   return {
     kind: 'memory',
+    async clockOrigin(scale: number, proposed: number) {
+      check();
+      if (!origins.has(scale)) origins.set(scale, proposed);
+      return origins.get(scale)!;
+    },
     async create(record: SessionRecord, options: CreateOptions = {}) {
       check();
       if (records.has(record.id)) throw new LimbicError('CONFLICT', `Session ${record.id} already exists`);

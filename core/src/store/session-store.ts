@@ -82,6 +82,13 @@ export interface SessionStore {
   watch?(listener: (change: StoreChange) => void): () => void;
   /** Optional: a cheap round trip with a short timeout for health checks; rejects with STORE_UNAVAILABLE. */
   ping?(): Promise<void>;
+  /**
+   * Optional: the wall-clock time (ms since 1970) from which every process on this store counts a clock that runs
+   * `scale` times faster than the wall (LIMBIC_TIME_SCALE), so they agree on engine time. The first call for a scale
+   * stores `proposed`; every later call for that scale, from any process, returns the stored value. Stores that only
+   * one process can use (memory) may omit it: that process then counts from its own start.
+   */
+  clockOrigin?(scale: number, proposed: number): Promise<number>;
   /** Releases resources; the store is unusable afterwards. */
   close(): Promise<void>;
 }

@@ -230,5 +230,20 @@ export function describeSessionStoreContract(
         expect(await store.replace(v2, 1)).toBe(true);
         expect(await store.get(record.id)).toEqual(v2);
       }));
+
+    it('keeps the first clock origin stored for each time scale (when it keeps one)', () =>
+      withStore(async (store) => {
+        if (store.clockOrigin === undefined) return;
+        // A scale of its own, so a database the contract reuses holds no origin for it yet.
+        const scale = 2 + Math.floor(Math.random() * 1e9) / 1000;
+        const [first, second] = await Promise.all([
+          store.clockOrigin(scale, 1_700_000_000_000),
+          store.clockOrigin(scale, 1_700_000_000_500),
+        ]);
+        expect([1_700_000_000_000, 1_700_000_000_500]).toContain(first);
+        expect(second).toBe(first);
+        expect(await store.clockOrigin(scale, 1_800_000_000_000)).toBe(first);
+        expect(await store.clockOrigin(scale + 1, 1_800_000_000_000)).toBe(1_800_000_000_000);
+      }));
   });
 }

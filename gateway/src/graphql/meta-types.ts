@@ -20,7 +20,7 @@ const StoreRef = builder.objectRef<HealthBody['store']>('StoreHealth').implement
 
 /** The gateway's health (REST GET /v1/health). */
 export const HealthRef = builder.objectRef<HealthBody>('Health').implement({
-  description: 'The gateway’s version, store, uptime and time scale. Needs no API key.',
+  description: 'The gateway’s version, store, uptime, time scale and engine time. Needs no API key.',
   fields: (t) => ({
     status: t.exposeString('status', { description: 'Always ok (a failing store is SERVICE_UNAVAILABLE)' }),
     version: t.exposeString('version'),
@@ -28,6 +28,10 @@ export const HealthRef = builder.objectRef<HealthBody>('Health').implement({
     uptime_seconds: t.exposeInt('uptime_seconds'),
     time_scale: t.exposeFloat('time_scale', {
       description: 'How many times faster than wall time the engine clock runs',
+    }),
+    engine_time: t.exposeString('engine_time', {
+      description:
+        'The engine clock now (ISO 8601): the wall clock at time scale 1; under a time scale, counted from the origin stored with the data, so every gateway on one store agrees',
     }),
   }),
 });

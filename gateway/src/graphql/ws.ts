@@ -6,7 +6,7 @@ import { admit, clientAddress, shuttingDown } from '../auth/admit.js';
 import { bearerToken } from '../auth/authenticator.js';
 import type { GatewayContext } from '../context.js';
 import { refuseForeignOrigin } from '../cors.js';
-import { rejectUpgrade, upgradeRouterOf } from '../ws/upgrade-router.js';
+import { refuseBadHandshake, rejectUpgrade, upgradeRouterOf } from '../ws/upgrade-router.js';
 import { graphQLError, normalizeError } from './errors.js';
 import { serveGraphQLWs } from './ws-server.js';
 import { graphQLPath, type LimbicYoga, type WsExtra } from './yoga.js';
@@ -185,6 +185,7 @@ export function attachGraphQLWebSocket(
       });
       return true;
     }
+    if (refuseBadHandshake(request, socket)) return true;
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
     return true;
   });

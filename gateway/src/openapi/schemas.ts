@@ -404,6 +404,11 @@ export function componentSchemas(): Record<string, JsonSchema> {
       store: obj({ kind: str, reachable: { const: true } }),
       uptime_seconds: { ...int, minimum: 0 },
       time_scale: { type: 'number', exclusiveMinimum: 0 },
+      engine_time: {
+        ...dateTime,
+        description:
+          'The engine clock now: the wall clock at time scale 1; under a time scale, counted from the origin stored with the data, so every gateway on one store agrees',
+      },
     }),
     Presets: obj({
       presets: list(

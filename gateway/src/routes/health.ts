@@ -10,6 +10,11 @@ export interface HealthBody {
   uptime_seconds: number;
   /** How many times faster than wall time the engine clock runs (LIMBIC_TIME_SCALE). */
   time_scale: number;
+  /**
+   * The engine clock's time now (ISO 8601): the wall clock at scale 1; under a time scale, counted from the origin
+   * stored with the data, so every gateway on one store reports the same.
+   */
+  engine_time: string;
 }
 
 /**
@@ -38,6 +43,7 @@ export async function checkHealth(
     store: { kind: service.store.kind, reachable: true },
     uptime_seconds: Math.floor((Date.now() - context.startedAt) / 1000),
     time_scale: config.timeScale,
+    engine_time: new Date(context.clock.now()).toISOString(),
   };
 }
 

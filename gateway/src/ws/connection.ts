@@ -37,6 +37,9 @@ interface Failure {
   retryAfter?: number;
 }
 
+/** Action ids a socket remembers having sent; a session holds at most one pending action per type. */
+const sentMemory = 256;
+
 /**
  * One client socket on /v1/ws/:sessionId. It authenticates, sends `connected` and `missed_proactive`, then handles
  * messages strictly one at a time (replies keep the order of requests). Idle, it holds no timers and no closures
@@ -51,6 +54,11 @@ export class Connection {
   alive = true;
   /** Proactive actions that arose while connecting: sent after missed_proactive unless already in it. */
   early: ProactiveAction[] | null = null;
+  /**
+   * Ids of the actions this socket was sent (in missed_proactive or pushed), the latest {@link sentMemory}: an
+   * action reaches a socket once, even when another gateway's change arrives after missed_proactive carried it.
+   */
+  readonly sent = new Set<string>();
   busy = false;
   badFrames = 0;
   /** Rate-limited messages since the last allowed one. */
@@ -115,14 +123,14 @@ export class Connection {
     }
     if (this.isClosed()) return;
     this.send({ type: 'connected', session_id: this.sessionId });
-    if (pending.length) this.send({ type: 'missed_proactive', data: pending.map(toWireAction) });
+    if (pending.length && this.send({ type: 'missed_proactive', data: pending.map(toWireAction) })) {
+      for (const action of pending) this.#remember(action.id);
+    }
     const early = this.early;
     this.early = null;
     this.phase = 'open';
     this.hub.context.log.info({ sessionId: this.sessionId, keyId: principal.keyId }, 'websocket connected');
-    for (const action of early ?? []) {
-      if (!pending.some((p) => p.id === action.id)) this.deliver(action);
-    }
+    for (const action of early ?? []) this.deliver(action);
     if (this.queue.length) void this.pump();
   }
 
@@ -270,8 +278,18 @@ export class Connection {
     if (this.phase === 'connecting') {
       this.early ??= [];
       this.early.push(action);
-    } else if (this.phase === 'open')
-      this.sendText(text ?? JSON.stringify({ type: 'proactive', data: toWireAction(action) }), false);
+    } else if (this.phase === 'open' && !this.sent.has(action.id)) {
+      const pushed = this.sendText(
+        text ?? JSON.stringify({ type: 'proactive', data: toWireAction(action) }),
+        false,
+      );
+      if (pushed) this.#remember(action.id);
+    }
+  }
+
+  #remember(actionId: string): void {
+    this.sent.add(actionId);
+    if (this.sent.size > sentMemory) this.sent.delete(this.sent.values().next().value!);
   }
 
   /** Sends a reply or essential message. */

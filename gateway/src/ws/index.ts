@@ -10,7 +10,7 @@ import { refuseForeignOrigin } from '../cors.js';
 import { redact } from '../redact.js';
 import { Connection } from './connection.js';
 import { Hub } from './hub.js';
-import { rejectUpgrade, type UpgradeHandler, upgradeRouterOf } from './upgrade-router.js';
+import { refuseBadHandshake, rejectUpgrade, type UpgradeHandler, upgradeRouterOf } from './upgrade-router.js';
 
 export { rejectUpgrade, type UpgradeHandler, type UpgradeRouter, upgradeRouterOf } from './upgrade-router.js';
 
@@ -116,6 +116,7 @@ export function attachWebSocket(server: Server, context: GatewayContext): WebSoc
       return true;
     }
     if (refuseForeignOrigin(request, socket, context.config.corsOrigins)) return true;
+    if (refuseBadHandshake(request, socket)) return true;
     const { sessionId, token, pushState } = parseRequest(request);
     const url = redact(request.url);
     wss.handleUpgrade(request, socket, head, (ws) => {

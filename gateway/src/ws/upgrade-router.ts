@@ -1,7 +1,9 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { endSocketWithJson } from '../errors.js';
+import type { ErrorCode } from '@limbic/protocol';
+import { endSocketWithJson, toErrorBody } from '../errors.js';
 import { redact } from '../redact.js';
+import { handshakeProblem, hostProblem, requestId, toOriginForm } from '../request-line.js';
 
 /**
  * Handles an HTTP upgrade request if it owns the request's path: returns true when it took the socket (and will
@@ -19,20 +21,39 @@ const routers = new WeakMap<Server, UpgradeRouter>();
 
 /**
  * Writes a plain HTTP response on a socket that asked for an upgrade, then closes it. The body is the REST error
- * body, so non-browser clients read the same codes as everywhere else.
+ * body with its request id (also sent as `Request-Id`), so non-browser clients read the same codes as everywhere
+ * else.
  */
 export function rejectUpgrade(
   socket: Duplex,
   status: number,
-  body: { code: string; message: string },
+  body: { code: ErrorCode; message: string },
   headers: Record<string, string> = {},
 ): void {
-  endSocketWithJson(
+  const id = requestId();
+  const error = toErrorBody({ code: body.code, status, message: body.message }, id);
+  endSocketWithJson(socket, status, JSON.stringify(error), {
+    'Request-Id': id,
+    'Referrer-Policy': 'no-referrer',
+    ...headers,
+  });
+}
+
+/**
+ * Takes the socket when the request cannot open a WebSocket (request-line.ts, `handshakeProblem`), answering in
+ * the documented shape; returns false when the handshake may go ahead. Each WebSocket surface calls it once it
+ * owns the request's path, before `handleUpgrade`.
+ */
+export function refuseBadHandshake(request: IncomingMessage, socket: Duplex): boolean {
+  const problem = handshakeProblem(request);
+  if (!problem) return false;
+  rejectUpgrade(
     socket,
-    status,
-    JSON.stringify({ error: { code: body.code, status, message: body.message } }),
-    headers,
+    problem.status,
+    problem,
+    problem.code === 'METHOD_NOT_ALLOWED' ? { Allow: 'GET' } : {},
   );
+  return true;
 }
 
 /**
@@ -51,6 +72,13 @@ export function upgradeRouterOf(server: Server): UpgradeRouter {
   if (existing) return existing;
   const handlers: UpgradeHandler[] = [];
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // As for HTTP requests (gateway.ts): origin form, and one valid Host.
+    if (request.url !== undefined) request.url = toOriginForm(request.url);
+    const host = hostProblem(request);
+    if (host) {
+      rejectUpgrade(socket, host.status, host);
+      return;
+    }
     for (const handler of handlers) {
       try {
         if (handler(request, socket, head)) return;
