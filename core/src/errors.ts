@@ -81,6 +81,14 @@ export function toValidationError(subject: string, issues: ValidationIssue[]): L
 }
 
 /**
+ * The SESSION_LIMIT error of an owner whose `max` sessions exist: the one message every store and the session
+ * service raise.
+ */
+export function sessionLimitError(max: number): LimbicError {
+  return new LimbicError('SESSION_LIMIT', `The session quota of ${max} is reached`);
+}
+
+/**
  * True when `error` is a {@link LimbicError}, optionally with the given code. Narrowed to the engine's codes: the
  * gateway's own errors carry wider codes and are told apart by `@limbic/protocol`'s `isErrorCode`.
  */

@@ -77,6 +77,7 @@ export {
   type LimbicErrorCode,
   limbicErrorCodes,
   limbicErrorMessages,
+  sessionLimitError,
   toValidationError,
   type ValidationIssue,
 } from './errors.js';

@@ -31,7 +31,7 @@ export function refuseForeignOrigin(
   allowed: readonly string[],
 ): boolean {
   if (originAllowed(request.headers.origin, request.headers.host, allowed)) return false;
-  rejectUpgrade(socket, 403, {
+  rejectUpgrade(socket, {
     code: 'ORIGIN_NOT_ALLOWED',
     message: 'Origin: must be the gateway’s own or one of LIMBIC_CORS_ORIGINS',
   });

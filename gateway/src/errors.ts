@@ -46,46 +46,51 @@ export function classify(error: unknown): Classified {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return {
         code: 'PAYLOAD_TOO_LARGE',
-        status: 413,
+        status: statusOf('PAYLOAD_TOO_LARGE'),
         message: 'body: must be at most the body limit in bytes',
       };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return {
         code: 'UNSUPPORTED_MEDIA_TYPE',
-        status: 415,
+        status: statusOf('UNSUPPORTED_MEDIA_TYPE'),
         message: 'Content-Type: must be application/json',
       };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return {
         code: 'VALIDATION_ERROR',
-        status: 400,
+        status: statusOf('VALIDATION_ERROR'),
         message: 'body: must be a JSON object (got an empty body)',
       };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       // Fastify reports malformed JSON and prototype-poisoning keys with this one code.
       return {
         code: 'VALIDATION_ERROR',
-        status: 400,
+        status: statusOf('VALIDATION_ERROR'),
         message: 'body: must be valid JSON without __proto__ or constructor.prototype keys',
       };
     // The router's own rejections of a path (an over-long or badly encoded id): answered like an unknown session.
     case 'FST_ERR_MAX_PARAM_LENGTH':
     case 'FST_ERR_BAD_URL':
-      return { code: 'NOT_FOUND', status: 404, message: 'Not found' };
+      return { code: 'NOT_FOUND', status: statusOf('NOT_FOUND'), message: 'Not found' };
   }
-  if (e.statusCode === 413) return { code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'body: too large' };
+  if (e.statusCode === 413)
+    return { code: 'PAYLOAD_TOO_LARGE', status: statusOf('PAYLOAD_TOO_LARGE'), message: 'body: too large' };
   if (e.statusCode === 415) {
-    return { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415, message: 'Content-Type: must be application/json' };
+    return {
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      status: statusOf('UNSUPPORTED_MEDIA_TYPE'),
+      message: 'Content-Type: must be application/json',
+    };
   }
   if (e.statusCode === 400 || e instanceof SyntaxError) {
     // JSON parse failures and prototype-poisoning rejections (secure-json-parse) land here.
     const reason = e.message?.includes('forbidden prototype property')
       ? 'must not contain __proto__ or constructor.prototype keys'
       : 'must be valid JSON';
-    return { code: 'VALIDATION_ERROR', status: 400, message: `body: ${reason}` };
+    return { code: 'VALIDATION_ERROR', status: statusOf('VALIDATION_ERROR'), message: `body: ${reason}` };
   }
-  return { code: 'INTERNAL_ERROR', status: 500, message: 'Internal error' };
+  return { code: 'INTERNAL_ERROR', status: statusOf('INTERNAL_ERROR'), message: 'Internal error' };
 }
 
 /** Builds the REST error body for a classified error. */

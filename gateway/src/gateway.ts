@@ -26,7 +26,14 @@ import { toProxyTrust } from './auth/trust-proxy.js';
 import { type GatewayConfig, loadConfig, plansOf } from './config.js';
 import { type GatewayContext, reportKeyRevoked } from './context.js';
 import { originAllowed } from './cors.js';
-import { type Classified, classify, endSocketWithJson, serverError, toErrorBody } from './errors.js';
+import {
+  type Classified,
+  classify,
+  endSocketWithJson,
+  serverError,
+  statusOf,
+  toErrorBody,
+} from './errors.js';
 import { attachGraphQL, type GraphQLEndpoint } from './graphql/index.js';
 import { loggerOptions, OneLineLogController } from './logger.js';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics/gateway-metrics.js';
@@ -106,10 +113,22 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   const id = requestId();
   const c: Classified =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? { code: 'HEADERS_TOO_LARGE', status: 431, message: 'headers: must be at most 16 KiB in all' }
+      ? {
+          code: 'HEADERS_TOO_LARGE',
+          status: statusOf('HEADERS_TOO_LARGE'),
+          message: 'headers: must be at most 16 KiB in all',
+        }
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? { code: 'REQUEST_TIMEOUT', status: 408, message: 'request: must arrive within the request timeout' }
-        : { code: 'VALIDATION_ERROR', status: 400, message: 'request: must be valid HTTP/1.1' };
+        ? {
+            code: 'REQUEST_TIMEOUT',
+            status: statusOf('REQUEST_TIMEOUT'),
+            message: 'request: must arrive within the request timeout',
+          }
+        : {
+            code: 'VALIDATION_ERROR',
+            status: statusOf('VALIDATION_ERROR'),
+            message: 'request: must be valid HTTP/1.1',
+          };
   endSocketWithJson(socket, c.status, JSON.stringify(toErrorBody(c, id)), { 'Request-Id': id });
 }
 
@@ -239,7 +258,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   upgradeRouterOf(app.server).add((_request, socket) => {
     const refusal = connectionRefusal(context, socket);
     if (!refusal) return false;
-    rejectUpgrade(socket, refusal.status, refusal, { 'Retry-After': String(refusal.retryAfter) });
+    rejectUpgrade(socket, refusal, { 'Retry-After': String(refusal.retryAfter) });
     return true;
   });
 
@@ -315,11 +334,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     if (allow !== undefined) {
       // A path that exists, asked with a method no route of the router serves (TRACE, PROPFIND, …).
       reply.header('Allow', allow);
-      reply.status(405).send(
+      reply.status(statusOf('METHOD_NOT_ALLOWED')).send(
         toErrorBody(
           {
             code: 'METHOD_NOT_ALLOWED',
-            status: 405,
+            status: statusOf('METHOD_NOT_ALLOWED'),
             message: `${request.method} is not allowed on ${redact(path)}; use ${allow}`,
           },
           request.id,
@@ -330,12 +349,12 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     const body = toErrorBody(
       {
         code: 'NOT_FOUND',
-        status: 404,
+        status: statusOf('NOT_FOUND'),
         message: `No route ${request.method} ${redact(request.url.split('?')[0] ?? '')}`,
       },
       request.id,
     );
-    reply.status(404).send(body);
+    reply.status(statusOf('NOT_FOUND')).send(body);
   });
 
   registerRoutes(app, context);

@@ -96,7 +96,7 @@ export function handshakeProblem(request: IncomingMessage): Classified | null {
   if (request.method !== 'GET') {
     return {
       code: 'METHOD_NOT_ALLOWED',
-      status: 405,
+      status: statusOf('METHOD_NOT_ALLOWED'),
       message: 'method: a WebSocket handshake must be a GET',
     };
   }

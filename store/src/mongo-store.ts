@@ -5,6 +5,7 @@ import {
   type SessionRecord,
   type SessionStore,
   type StoreChange,
+  sessionLimitError,
 } from '@limbic/core';
 import {
   type Collection,
@@ -210,7 +211,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
         break;
       }
     }
-    throw new LimbicError('SESSION_LIMIT', `The session quota of ${max} is reached`);
+    throw sessionLimitError(max);
   }
 
   function release(owner: string, now: Date): Promise<unknown> {

@@ -8,6 +8,7 @@ import {
   type SessionRecord,
   type SessionStore,
   type StoreChange,
+  sessionLimitError,
 } from '@limbic/core';
 import Database from 'better-sqlite3';
 import { createGroupCommit } from './group-commit.js';
@@ -176,7 +177,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const createWithQuota = db.transaction((record: SessionRecord, doc: string, max: number) => {
     if (exists.get(record.id) !== undefined) throw duplicate(record.id);
     if (count.get(record.owner)! >= max) {
-      throw new LimbicError('SESSION_LIMIT', `The session quota of ${max} is reached`);
+      throw sessionLimitError(max);
     }
     insertRecord(record, doc);
   });

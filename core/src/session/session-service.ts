@@ -8,7 +8,7 @@ import { type Clock, createSystemClock } from '../clock.js';
 import { advanceTo } from '../engine/advance.js';
 import { createInitialState } from '../engine/engine-state.js';
 import { observe } from '../engine/observe.js';
-import { isLimbicError, LimbicError, toValidationError } from '../errors.js';
+import { isLimbicError, LimbicError, sessionLimitError, toValidationError } from '../errors.js';
 import { resolveAddress } from '../group/address.js';
 import { applyTurn } from '../group/group-turn.js';
 import {
@@ -231,7 +231,7 @@ export class SessionService {
     }
     // No model call for a session the quota would refuse (the insert still checks atomically).
     if (max !== undefined && (await this.store.count(owner)) >= max) {
-      throw new LimbicError('SESSION_LIMIT', `The session quota of ${max} is reached`);
+      throw sessionLimitError(max);
     }
     const given = shape.value;
     const written = await this.personaWriter.write(given.description ?? '', signal);

@@ -1,4 +1,4 @@
-import { LimbicError } from '../errors.js';
+import { LimbicError, sessionLimitError } from '../errors.js';
 import type { CreateOptions, DueSession, SessionRecord, SessionStore } from './session-store.js';
 
 interface DueEntry {
@@ -121,7 +121,7 @@ export function createMemoryStore(): SessionStore {
       if (records.has(record.id)) throw new LimbicError('CONFLICT', `Session ${record.id} already exists`);
       const ids = byOwner.get(record.owner) ?? [];
       if (options.maxPerOwner !== undefined && ids.length >= options.maxPerOwner) {
-        throw new LimbicError('SESSION_LIMIT', `The session quota of ${options.maxPerOwner} is reached`);
+        throw sessionLimitError(options.maxPerOwner);
       }
       records.set(record.id, record);
       sortedInsert(ids, record.id);

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { GatewayContext } from '../context.js';
-import { type Classified, unauthorizedMessage } from '../errors.js';
+import { type Classified, statusOf, unauthorizedMessage } from '../errors.js';
 import { capOf, type Release, type SlotKind } from '../subscribers.js';
 import type { Principal } from './authenticator.js';
 import type { RateDecision } from './rate-limiter.js';
@@ -42,7 +42,7 @@ export function clientAddress(context: Pick<GatewayContext, 'proxyTrust'>, reque
 /** The refusal of every transport while the gateway shuts down (close: drains, then stops). */
 export const shuttingDown: Classified & { retryAfter: number } = {
   code: 'SERVICE_UNAVAILABLE',
-  status: 503,
+  status: statusOf('SERVICE_UNAVAILABLE'),
   message: 'The gateway is shutting down; retry',
   retryAfter: 1,
 };
@@ -73,7 +73,7 @@ export function claimSlot(
     ok: false,
     refusal: {
       code: 'RATE_LIMIT',
-      status: 429,
+      status: statusOf('RATE_LIMIT'),
       message: `Too many ${slotNames[kind]}: the ${principal.plan.name} plan allows ${cap} per key; close one first`,
       retryAfter: capWait(context),
     },
@@ -88,7 +88,7 @@ export function connectionRefusal(context: GatewayContext, socket: object): Clas
   if (!context.connections.overCap(socket)) return undefined;
   return {
     code: 'RATE_LIMIT',
-    status: 429,
+    status: statusOf('RATE_LIMIT'),
     message: `Too many connections from this address: at most ${context.connections.max} may be open at once`,
     retryAfter: capWait(context),
   };
@@ -96,7 +96,7 @@ export function connectionRefusal(context: GatewayContext, socket: object): Clas
 
 const tooManyFailures = (retryAfter: number): Classified => ({
   code: 'RATE_LIMIT',
-  status: 429,
+  status: statusOf('RATE_LIMIT'),
   message: 'Too many failed authentications from this address; retry later',
   retryAfter,
 });
@@ -110,7 +110,9 @@ async function blockedRefusal(context: GatewayContext, address: string): Promise
 /** Counts a failed authentication against the address: UNAUTHORIZED, or RATE_LIMIT once it failed too often. */
 async function failedRefusal(context: GatewayContext, address: string, message: string): Promise<Classified> {
   const wait = await context.failedAuth.fail(address);
-  return wait > 0 ? tooManyFailures(wait) : { code: 'UNAUTHORIZED', status: 401, message };
+  return wait > 0
+    ? tooManyFailures(wait)
+    : { code: 'UNAUTHORIZED', status: statusOf('UNAUTHORIZED'), message };
 }
 
 /** The message of a refused operator-only request (GET /metrics), the same for every cause. */
@@ -167,7 +169,7 @@ export async function admit(context: GatewayContext, request: AdmissionRequest):
       ok: false,
       refusal: {
         code: 'RATE_LIMIT',
-        status: 429,
+        status: statusOf('RATE_LIMIT'),
         message: `Too many requests: the ${decision.plan} plan allows ${decision.limit} per minute`,
         retryAfter: decision.resetSeconds,
         decision,

@@ -109,11 +109,20 @@ export function normalizeError(error: unknown, onInternal: (error: unknown) => v
     }
     const http = cause.extensions.http as { status?: number } | undefined;
     if (cause.extensions.code === 'BAD_REQUEST' && http?.status === 405) {
-      return toGraphQLError({ code: 'METHOD_NOT_ALLOWED', status: 405, message: cause.message }, located);
+      return toGraphQLError(
+        { code: 'METHOD_NOT_ALLOWED', status: statusOf('METHOD_NOT_ALLOWED'), message: cause.message },
+        located,
+      );
     }
     const message = cause.message.replace(armorPrefix, '');
-    return toGraphQLError({ code: 'VALIDATION_ERROR', status: 400, message }, located);
+    return toGraphQLError(
+      { code: 'VALIDATION_ERROR', status: statusOf('VALIDATION_ERROR'), message },
+      located,
+    );
   }
   onInternal(cause);
-  return toGraphQLError({ code: 'INTERNAL_ERROR', status: 500, message: 'Internal error' }, located);
+  return toGraphQLError(
+    { code: 'INTERNAL_ERROR', status: statusOf('INTERNAL_ERROR'), message: 'Internal error' },
+    located,
+  );
 }

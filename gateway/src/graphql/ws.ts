@@ -180,7 +180,7 @@ export function attachGraphQLWebSocket(
     if (path !== graphQLPath) return false;
     if (refuseForeignOrigin(request, socket, gateway.config.corsOrigins)) return true;
     if (gateway.closing) {
-      rejectUpgrade(socket, shuttingDown.status, shuttingDown, {
+      rejectUpgrade(socket, shuttingDown, {
         'Retry-After': String(shuttingDown.retryAfter),
       });
       return true;

@@ -4,6 +4,7 @@ import { clientAddress } from '../auth/admit.js';
 import type { Principal } from '../auth/authenticator.js';
 import { bearerToken } from '../auth/authenticator.js';
 import type { GatewayContext } from '../context.js';
+import { statusOf } from '../errors.js';
 import { acceptPlugin } from './accept.js';
 import type { GraphQLContext } from './builder.js';
 import { normalizeError } from './errors.js';
@@ -126,15 +127,20 @@ export function registerGraphQLRoute(app: FastifyInstance, yoga: LimbicYoga): vo
           errors: [
             {
               message: 'PersistedQueryNotSupported',
-              extensions: { code: 'PERSISTED_QUERY_NOT_SUPPORTED', status: 400 },
+              extensions: {
+                code: 'PERSISTED_QUERY_NOT_SUPPORTED',
+                status: statusOf('PERSISTED_QUERY_NOT_SUPPORTED'),
+              },
             },
           ],
         });
       }
       if (bad) {
         // Yoga would fail on JSON.parse with an internal error: answer as any other invalid request.
-        return reply.code(400).send({
-          errors: [{ message: bad, extensions: { code: 'VALIDATION_ERROR', status: 400 } }],
+        return reply.code(statusOf('VALIDATION_ERROR')).send({
+          errors: [
+            { message: bad, extensions: { code: 'VALIDATION_ERROR', status: statusOf('VALIDATION_ERROR') } },
+          ],
         });
       }
       return yoga.handleNodeRequestAndResponse(req, reply, { req, reply });

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { statusOf } from '../errors.js';
 import { registerAs, registerMethodNotAllowedFor } from './index.js';
 
 /** Where the dashboard is served. */
@@ -71,7 +72,7 @@ const notBuilt = `<!doctype html>
 
 function unavailable(reply: FastifyReply): FastifyReply {
   return secure(reply)
-    .code(503)
+    .code(statusOf('SERVICE_UNAVAILABLE'))
     .header('Cache-Control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(notBuilt);

@@ -165,7 +165,7 @@ export class Connection {
         errorOf(
           {
             code: 'SERVICE_UNAVAILABLE',
-            status: 503,
+            status: statusOf('SERVICE_UNAVAILABLE'),
             message: 'The gateway is shutting down; reconnect',
             retryAfter: 1,
           },
@@ -212,7 +212,7 @@ export class Connection {
         errorOf(
           {
             code: 'VALIDATION_ERROR',
-            status: 400,
+            status: statusOf('VALIDATION_ERROR'),
             message: describeIssues('message', parsed.issues),
             details: parsed.issues,
           },
@@ -258,7 +258,7 @@ export class Connection {
     this.refused++;
     const c: Classified = {
       code: 'RATE_LIMIT',
-      status: 429,
+      status: statusOf('RATE_LIMIT'),
       message: `Too many messages: the ${decision.plan} plan allows ${decision.limit} per minute`,
       retryAfter: decision.resetSeconds,
     };

@@ -110,7 +110,7 @@ export function attachWebSocket(server: Server, context: GatewayContext): WebSoc
   const handler: UpgradeHandler = (request, socket: Duplex, head) => {
     if (!request.url?.startsWith(wsPathPrefix)) return false;
     if (hub.closing || context.closing) {
-      rejectUpgrade(socket, shuttingDown.status, shuttingDown, {
+      rejectUpgrade(socket, shuttingDown, {
         'Retry-After': String(shuttingDown.retryAfter),
       });
       return true;

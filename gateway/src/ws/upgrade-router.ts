@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '@limbic/protocol';
-import { endSocketWithJson, toErrorBody } from '../errors.js';
+import { endSocketWithJson, statusOf, toErrorBody } from '../errors.js';
 import { redact } from '../redact.js';
 import { handshakeProblem, hostProblem, requestId, toOriginForm } from '../request-line.js';
 
@@ -20,16 +20,16 @@ export interface UpgradeRouter {
 const routers = new WeakMap<Server, UpgradeRouter>();
 
 /**
- * Writes a plain HTTP response on a socket that asked for an upgrade, then closes it. The body is the REST error
- * body with its request id (also sent as `Request-Id`), so non-browser clients read the same codes as everywhere
- * else.
+ * Writes a plain HTTP response on a socket that asked for an upgrade, then closes it. The status is the error
+ * table's for the code; the body is the REST error body with its request id (also sent as `Request-Id`), so
+ * non-browser clients read the same codes as everywhere else.
  */
 export function rejectUpgrade(
   socket: Duplex,
-  status: number,
   body: { code: ErrorCode; message: string },
   headers: Record<string, string> = {},
 ): void {
+  const status = statusOf(body.code);
   const id = requestId();
   const error = toErrorBody({ code: body.code, status, message: body.message }, id);
   endSocketWithJson(socket, status, JSON.stringify(error), {
@@ -47,12 +47,7 @@ export function rejectUpgrade(
 export function refuseBadHandshake(request: IncomingMessage, socket: Duplex): boolean {
   const problem = handshakeProblem(request);
   if (!problem) return false;
-  rejectUpgrade(
-    socket,
-    problem.status,
-    problem,
-    problem.code === 'METHOD_NOT_ALLOWED' ? { Allow: 'GET' } : {},
-  );
+  rejectUpgrade(socket, problem, problem.code === 'METHOD_NOT_ALLOWED' ? { Allow: 'GET' } : {});
   return true;
 }
 
@@ -76,19 +71,19 @@ export function upgradeRouterOf(server: Server): UpgradeRouter {
     if (request.url !== undefined) request.url = toOriginForm(request.url);
     const host = hostProblem(request);
     if (host) {
-      rejectUpgrade(socket, host.status, host);
+      rejectUpgrade(socket, host);
       return;
     }
     for (const handler of handlers) {
       try {
         if (handler(request, socket, head)) return;
       } catch {
-        rejectUpgrade(socket, 500, { code: 'INTERNAL_ERROR', message: 'Internal error' });
+        rejectUpgrade(socket, { code: 'INTERNAL_ERROR', message: 'Internal error' });
         return;
       }
     }
     const path = redact((request.url ?? '/').split('?')[0] ?? '/').slice(0, 200);
-    rejectUpgrade(socket, 404, { code: 'NOT_FOUND', message: `No WebSocket endpoint at ${path}` });
+    rejectUpgrade(socket, { code: 'NOT_FOUND', message: `No WebSocket endpoint at ${path}` });
   });
   const router: UpgradeRouter = {
     add(handler) {
