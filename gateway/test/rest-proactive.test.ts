@@ -112,6 +112,24 @@ describe('GET /v1/proactive/:sessionId and POST /v1/proactive/:sessionId/ack', (
     expectError(await pro.post(`/v1/proactive/${id}/ack`, { action_id: 'act_unknown' }), 404, 'NOT_FOUND');
   });
 
+  it('acknowledges by the id the REST list names as well as by action_id, but not by both', async () => {
+    const id = await conversation();
+    await pro.put(`/v1/proactive/${id}/preferences`, { enabled: true });
+    t.clock.advance(4 * day);
+    const [action] = (await pro.get(`/v1/proactive/${id}`)).body as { id: string }[];
+    expect(action).toBeDefined();
+    const both = await pro.post(`/v1/proactive/${id}/ack`, { id: action!.id, action_id: action!.id });
+    expectError(both, 400, 'VALIDATION_ERROR');
+    expect(both.body.error.message).toMatch(/\bid: give one of action_id and id/);
+    const bad = await pro.post(`/v1/proactive/${id}/ack`, { id: 5 });
+    expectError(bad, 400, 'VALIDATION_ERROR');
+    expect(bad.body.error.message).toMatch(/\bid: must be a non-empty string/);
+    const ack = await pro.post(`/v1/proactive/${id}/ack`, { id: action!.id });
+    expect(ack.status).toBe(200);
+    expect(ack.body).toEqual({ action_id: action!.id, acknowledged: true });
+    expect((await pro.get(`/v1/proactive/${id}`)).body).toEqual([]);
+  });
+
   it("does not acknowledge another session's action", async () => {
     const a = await conversation();
     const b = await conversation();

@@ -446,7 +446,14 @@ export function componentSchemas(): Record<string, JsonSchema> {
       ...fromZod(preferencesSchema),
       description: `Replaces the preferences: omitted triggers are on, an omitted cooldown_hours is ${defaultCooldownHours}`,
     },
-    AckRequest: obj({ action_id: { type: 'string', minLength: 1, maxLength: 128 } }),
+    AckRequest: {
+      description:
+        'The action to acknowledge, by `action_id` (its name on the WebSocket) or `id` (its name in the REST list): one of the two',
+      oneOf: [
+        obj({ action_id: { type: 'string', minLength: 1, maxLength: 128 } }),
+        obj({ id: { type: 'string', minLength: 1, maxLength: 128 } }),
+      ],
+    },
   };
 }
 

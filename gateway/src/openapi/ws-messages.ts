@@ -99,7 +99,8 @@ export function webSocketSchemas(): WebSocketSchemas {
     turn_appraisal: fromRestBody('turn_appraisal', rest.AppraisalTurn),
     get_state: message('get_state', { request_id: requestId }, ['request_id']),
     set_proactive_prefs: fromRestBody('set_proactive_prefs', obj({ preferences: ref('PreferencesInput') })),
-    ack_proactive: fromRestBody('ack_proactive', rest.AckRequest),
+    // The REST ack also takes `id` (AckRequest's second form); the WebSocket message has `action_id` only.
+    ack_proactive: fromRestBody('ack_proactive', (rest.AckRequest?.oneOf as JsonSchema[] | undefined)?.[0]),
   };
   const server: Record<ServerMessageType, JsonSchema> = {
     connected: message('connected', { session_id: { type: 'string', minLength: 1 } }),

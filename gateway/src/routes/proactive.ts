@@ -11,7 +11,7 @@ interface SessionParams {
 /**
  * Proactive behaviour: GET /v1/proactive/:sessionId (the pending actions, oldest first; a due time-driven check
  * runs first), PUT /v1/proactive/:sessionId/preferences, and POST /v1/proactive/:sessionId/ack with
- * `{action_id}` (the REST form of the WebSocket's ack_proactive; idempotent).
+ * `{action_id}` or `{id}` (the REST form of the WebSocket's ack_proactive; idempotent).
  */
 export function registerProactiveRoutes(app: FastifyInstance, context: GatewayContext): void {
   const { service } = context;
@@ -35,13 +35,26 @@ export function registerProactiveRoutes(app: FastifyInstance, context: GatewayCo
   app.post<SessionParams>('/v1/proactive/:sessionId/ack', async (request) => {
     const sessionId = sessionIdParam(request.params.sessionId);
     const body = objectBody(request.body);
-    const unknown = Object.keys(body).filter((key) => key !== 'action_id');
+    const unknown = Object.keys(body).filter((key) => key !== 'action_id' && key !== 'id');
     if (unknown.length > 0) {
       throw toValidationError(
         'acknowledgement',
         unknown.map((key) => ({ path: key, message: 'is not a known field' })),
       );
     }
-    return service.acknowledge(request.principal.owner, sessionId, body.action_id);
+    // The action's id under either of its names: `action_id` (WebSocket, the reply) or `id` (the REST list).
+    if ('id' in body) {
+      if ('action_id' in body) {
+        throw toValidationError('acknowledgement', [
+          { path: 'id', message: 'give one of action_id and id (the same id under two names), not both' },
+        ]);
+      }
+      if (typeof body.id !== 'string' || body.id.length === 0 || body.id.length > 128) {
+        throw toValidationError('acknowledgement', [
+          { path: 'id', message: 'must be a non-empty string of at most 128 characters' },
+        ]);
+      }
+    }
+    return service.acknowledge(request.principal.owner, sessionId, body.action_id ?? body.id);
   });
 }
