@@ -46,6 +46,7 @@ export {
   type RedeemResult,
 } from './links.js';
 export { type RemoteBackendOptions, remoteBackend } from './remote.js';
+export { completeChat, llmFromEnv, replyFor } from './reply.js';
 export { routeOf } from './routes.js';
 export {
   type BotPolicy,

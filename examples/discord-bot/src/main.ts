@@ -6,10 +6,9 @@
  *
  * See README.md for the other settings.
  */
-import { type Engine, openEngine } from '@limbic/bot-kit';
+import { completeChat, type Engine, llmFromEnv, openEngine, replyFor } from '@limbic/bot-kit';
 import { attachLimbic } from '@limbic/discord';
 import { Client, Events, GatewayIntentBits, Partials } from 'discord.js';
-import { complete, llmFromEnv, replyTo } from './reply.js';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -20,9 +19,20 @@ function required(name: string): string {
   return value;
 }
 
+/** The LLM settings (LIMBIC_LLM_*), or undefined; exits naming the invalid ones. */
+function settingsOrExit() {
+  try {
+    return llmFromEnv();
+  } catch (error) {
+    // A VALIDATION_ERROR naming every invalid setting.
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+}
+
 const token = required('DISCORD_TOKEN');
 const remote = process.argv.includes('--remote');
-const llm = llmFromEnv();
+const llm = settingsOrExit();
 // LIMBIC_TIME_SCALE=3600: an hour of the character's time passes every second, so it writes first within a minute.
 const timeScale = Number(process.env.LIMBIC_TIME_SCALE || 1);
 if (!(timeScale > 0)) {
@@ -71,7 +81,7 @@ const character = attachLimbic(client, {
   ...(llm
     ? {
         compose: async ({ action, session }) =>
-          complete(
+          completeChat(
             llm,
             `You are ${name}. You feel ${session.state.discrete_emotion}. ` +
               'Write one short message to start a conversation with your friend.',
@@ -89,7 +99,7 @@ const character = attachLimbic(client, {
 // Called for the messages Mira should answer: every DM; in a channel, when someone mentions her or replies to her
 // (or she has something to say). Chatter between others in the channel gets no reply.
 character.onTurn(async (turn, message) => {
-  await message.reply(await replyTo(message.content, turn, llm));
+  await message.reply(await replyFor(message.content, turn, llm));
 });
 client.once(Events.ClientReady, (ready) => {
   console.log(`${ready.user.tag} is running (${engine.description}); press Ctrl-C to stop`);

@@ -6,10 +6,9 @@
  *
  * See README.md for the other settings.
  */
-import { type Engine, openEngine } from '@limbic/bot-kit';
+import { completeChat, type Engine, llmFromEnv, openEngine, replyFor } from '@limbic/bot-kit';
 import { type LimbicFlavor, limbic } from '@limbic/telegram';
 import { Bot, type Context } from 'grammy';
-import { complete, llmFromEnv, replyTo } from './reply.js';
 
 type BotContext = Context & LimbicFlavor;
 
@@ -22,9 +21,20 @@ function required(name: string): string {
   return value;
 }
 
+/** The LLM settings (LIMBIC_LLM_*), or undefined; exits naming the invalid ones. */
+function settingsOrExit() {
+  try {
+    return llmFromEnv();
+  } catch (error) {
+    // A VALIDATION_ERROR naming every invalid setting.
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+}
+
 const token = required('TELEGRAM_BOT_TOKEN');
 const remote = process.argv.includes('--remote');
-const llm = llmFromEnv();
+const llm = settingsOrExit();
 // LIMBIC_TIME_SCALE=3600: an hour of the character's time passes every second, so it writes first within a minute.
 const timeScale = Number(process.env.LIMBIC_TIME_SCALE || 1);
 if (!(timeScale > 0)) {
@@ -62,7 +72,7 @@ const character = limbic<BotContext>({
   ...(llm
     ? {
         compose: async ({ action, session }) =>
-          complete(
+          completeChat(
             llm,
             `You are ${process.env.CHARACTER_NAME ?? 'Mira'}. You feel ${session.state.discrete_emotion}. ` +
               (action.participant
@@ -85,7 +95,7 @@ bot.command('start', (ctx) => ctx.reply('Hi! Just talk to me. /limbic off stops 
 // The plugin lets through the messages Mira should answer: all of them in a private chat; in a group the ones the
 // engine advises answering (she was mentioned or replied to, or feels like speaking up), never other bots.
 bot.on('message:text', async (ctx) => {
-  const text = await replyTo(ctx.message.text, ctx.limbic, llm);
+  const text = await replyFor(ctx.message.text, ctx.limbic, llm);
   // In a group, quote the message she answers, so the room sees whom she is talking to.
   await ctx.reply(
     text,

@@ -1,22 +1,21 @@
-import { type LimbicTurn, type LlmSettings, llmSettingsFromEnv } from '@limbic/bot-kit';
+import { type LlmSettings, llmSettingsFromEnv, toValidationError } from '@limbic/core';
+import type { LimbicTurn } from './runtime.js';
 
 /**
- * Reads the optional OpenAI-compatible model from LIMBIC_LLM_URL, LIMBIC_LLM_MODEL, LIMBIC_LLM_API_KEY and
- * LIMBIC_LLM_TIMEOUT_MS (the gateway's settings): it appraises messages and writes the replies. Exits with the
- * problems when a setting is invalid.
+ * The optional OpenAI-compatible model from LIMBIC_LLM_URL, LIMBIC_LLM_MODEL, LIMBIC_LLM_API_KEY and
+ * LIMBIC_LLM_TIMEOUT_MS (the gateway's settings), or undefined when none is set: it appraises messages and writes
+ * a bot's replies.
+ * @throws LimbicError VALIDATION_ERROR naming every invalid setting.
  */
 export function llmFromEnv(env: NodeJS.ProcessEnv = process.env): LlmSettings | undefined {
   const issues: { path: string; message: string }[] = [];
   const settings = llmSettingsFromEnv(env, issues);
-  if (issues.length > 0) {
-    console.error(issues.map((issue) => `${issue.path}: ${issue.message}`).join('\n'));
-    process.exit(2);
-  }
+  if (issues.length > 0) throw toValidationError('LLM settings', issues);
   return settings;
 }
 
-/** Asks the LLM for a reply with Limbic's context block as the system prompt. */
-export async function complete(llm: LlmSettings, system: string, user: string): Promise<string> {
+/** Asks an OpenAI-compatible chat model for one answer to `user`, with `system` as the system prompt. */
+export async function completeChat(llm: LlmSettings, system: string, user: string): Promise<string> {
   const response = await fetch(`${llm.baseURL.replace(/\/+$/, '')}/chat/completions`, {
     method: 'POST',
     headers: {
@@ -38,10 +37,13 @@ export async function complete(llm: LlmSettings, system: string, user: string): 
 }
 
 /**
- * The bot's reply: from the LLM when one is configured (Limbic's `prompt_data` tells it how the character feels),
- * otherwise a short line that shows the feeling, so the example runs without any LLM.
+ * A bot's reply to `text`: from the LLM when one is configured, with the turn's `prompt_data` (how the character
+ * feels, who it is, how to voice it) as the system prompt; otherwise a short line that shows the feeling, so a bot
+ * runs without any LLM.
+ * @example
+ * const text = await replyFor(ctx.message.text, ctx.limbic, llmFromEnv());
  */
-export async function replyTo(
+export async function replyFor(
   text: string,
   turn: LimbicTurn | undefined,
   llm: LlmSettings | undefined,
@@ -49,7 +51,7 @@ export async function replyTo(
   if (!turn) return 'I am a little lost for words right now.';
   if (llm) {
     const { system_prompt, context_block, instruction_block } = turn.promptData.formatted;
-    return complete(llm, [system_prompt, context_block, instruction_block].join('\n\n'), text);
+    return completeChat(llm, [system_prompt, context_block, instruction_block].join('\n\n'), text);
   }
   const { discrete_emotion, intensity_level } = turn.result;
   return `(${intensity_level} ${discrete_emotion}) ${turn.isNewSession ? 'Nice to meet you!' : 'I hear you.'}`;
