@@ -34,6 +34,8 @@ import {
 } from '../src/reader/reader.js';
 import { type BankRow, type CrowdRow, holdout } from './event-data.js';
 import {
+  adagradSquares,
+  adagradStep,
   type Example,
   settings as expressionSettings,
   fitTemperature,
@@ -43,6 +45,7 @@ import {
   projections,
   quantize,
   type Row,
+  shuffle,
   softmax,
   trainHead,
 } from './train-reader.js';
@@ -126,44 +129,20 @@ export function trainRegression(
     wide: new Float64Array((1 << bits) * K),
     embedding: new Float64Array(100 * K),
   };
-  const gWide = new Float64Array(head.wide.length);
-  const gEmb = new Float64Array(head.embedding.length);
-  const mask = (1 << bits) - 1;
+  const squares = adagradSquares(head);
   const order = examples.map((_, i) => i);
   const random = lcg(seed);
   const z = new Float64Array(K);
   const grad = new Float64Array(K);
   const { l2, learningRate: lr } = settings;
   for (let epoch = 0; epoch < settings.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      const tmp = order[i]!;
-      order[i] = order[j]!;
-      order[j] = tmp;
-    }
+    shuffle(order, random);
     for (const idx of order) {
       const ex = examples[idx]!;
       const t = targets[idx]!;
       logits(head, ex, z);
       for (let k = 0; k < K; k++) grad[k] = z[k]! - (t[k]! - offset[k]!);
-      for (let i = 0; i < ex.count; i++) {
-        const base = (ex.buckets[i]! & mask) * K;
-        const v = ex.weights[i]!;
-        for (let k = 0; k < K; k++) {
-          const g = grad[k]! * v + l2 * head.wide[base + k]!;
-          gWide[base + k]! += g * g;
-          head.wide[base + k]! -= (lr * g) / (Math.sqrt(gWide[base + k]!) + 1e-8);
-        }
-      }
-      for (let d = 0; d < 100; d++) {
-        const e = ex.embedding[d]!;
-        if (e === 0) continue;
-        for (let k = 0; k < K; k++) {
-          const g = grad[k]! * e + l2 * head.embedding[d * K + k]!;
-          gEmb[d * K + k]! += g * g;
-          head.embedding[d * K + k]! -= (lr * g) / (Math.sqrt(gEmb[d * K + k]!) + 1e-8);
-        }
-      }
+      adagradStep(head, squares, ex, grad, lr, l2);
     }
   }
   return { head, offset };

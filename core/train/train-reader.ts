@@ -196,6 +196,63 @@ export function softmax(z: Float64Array, temperature = 1): Float64Array {
   return z;
 }
 
+/** AdaGrad's sums of squared gradients, one per weight of a head. */
+export interface AdaGradSquares {
+  wide: Float64Array;
+  embedding: Float64Array;
+}
+
+/** Zeroed {@link AdaGradSquares} for `head`. */
+export function adagradSquares(head: Head): AdaGradSquares {
+  return { wide: new Float64Array(head.wide.length), embedding: new Float64Array(head.embedding.length) };
+}
+
+/**
+ * One AdaGrad step of `head` on one example, given the loss's gradient with respect to the head's logits: the
+ * touched hashed weights and the embedding part, each with L2 on the touched weights.
+ */
+export function adagradStep(
+  head: Head,
+  squares: AdaGradSquares,
+  ex: Example,
+  grad: Float64Array,
+  lr: number,
+  l2: number,
+): void {
+  const K = head.classes;
+  const mask = (1 << head.bits) - 1;
+  const gWide = squares.wide;
+  const gEmb = squares.embedding;
+  for (let i = 0; i < ex.count; i++) {
+    const base = (ex.buckets[i]! & mask) * K;
+    const v = ex.weights[i]!;
+    for (let k = 0; k < K; k++) {
+      const g = grad[k]! * v + l2 * head.wide[base + k]!;
+      gWide[base + k]! += g * g;
+      head.wide[base + k]! -= (lr * g) / (Math.sqrt(gWide[base + k]!) + 1e-8);
+    }
+  }
+  for (let d = 0; d < 100; d++) {
+    const e = ex.embedding[d]!;
+    if (e === 0) continue;
+    for (let k = 0; k < K; k++) {
+      const g = grad[k]! * e + l2 * head.embedding[d * K + k]!;
+      gEmb[d * K + k]! += g * g;
+      head.embedding[d * K + k]! -= (lr * g) / (Math.sqrt(gEmb[d * K + k]!) + 1e-8);
+    }
+  }
+}
+
+/** Shuffles `order` in place with `random` (Fisher–Yates), the epoch order of every trainer here. */
+export function shuffle(order: number[], random: () => number): void {
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    const tmp = order[i]!;
+    order[i] = order[j]!;
+    order[j] = tmp;
+  }
+}
+
 /** Trains one head: `targetOf` maps a row's category labels to the head's class indexes. */
 export function trainHead(
   examples: readonly Example[],
@@ -211,9 +268,7 @@ export function trainHead(
     wide: new Float64Array((1 << bits) * K),
     embedding: new Float64Array(100 * K),
   };
-  const gWide = new Float64Array(head.wide.length);
-  const gEmb = new Float64Array(head.embedding.length);
-  const mask = (1 << bits) - 1;
+  const squares = adagradSquares(head);
   const targets = examples.map((ex) => targetOf(ex.labels));
   const counts = new Float64Array(K);
   for (const t of targets) for (const k of t) counts[k]! += 1 / t.length;
@@ -229,12 +284,7 @@ export function trainHead(
   const smooth = options.labelSmoothing ?? 0;
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     const lr = options.learningRate / (1 + (options.rateDecay ?? 0) * epoch);
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      const tmp = order[i]!;
-      order[i] = order[j]!;
-      order[j] = tmp;
-    }
+    shuffle(order, random);
     for (const idx of order) {
       const ex = examples[idx]!;
       const target = targets[idx]!;
@@ -243,24 +293,7 @@ export function trainHead(
       for (const k of target) weight += classWeight[k]! / target.length;
       for (let k = 0; k < K; k++) grad[k] = weight * (p[k]! - smooth / K);
       for (const k of target) grad[k]! -= (weight * (1 - smooth)) / target.length;
-      for (let i = 0; i < ex.count; i++) {
-        const base = (ex.buckets[i]! & mask) * K;
-        const v = ex.weights[i]!;
-        for (let k = 0; k < K; k++) {
-          const g = grad[k]! * v + l2 * head.wide[base + k]!;
-          gWide[base + k]! += g * g;
-          head.wide[base + k]! -= (lr * g) / (Math.sqrt(gWide[base + k]!) + 1e-8);
-        }
-      }
-      for (let d = 0; d < 100; d++) {
-        const e = ex.embedding[d]!;
-        if (e === 0) continue;
-        for (let k = 0; k < K; k++) {
-          const g = grad[k]! * e + l2 * head.embedding[d * K + k]!;
-          gEmb[d * K + k]! += g * g;
-          head.embedding[d * K + k]! -= (lr * g) / (Math.sqrt(gEmb[d * K + k]!) + 1e-8);
-        }
-      }
+      adagradStep(head, squares, ex, grad, lr, l2);
     }
   }
   return head;
