@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createManualClock,
-  createMemoryStore,
-  createReaderAppraiser,
-  createSeededRandom,
-  createSessionService,
-  type EmotionLabel,
-  type TurnResult,
-} from '../src/index.js';
+import type { EmotionLabel, TurnResult } from '../src/index.js';
+import { freshReaderSession } from './fixtures.js';
 
 /**
  * What a companion hears, and what a kind, neutral person in its place would feel and make of the one who said it
@@ -103,19 +96,6 @@ const group: readonly GroupCase[] = [
   { from: 'bob', to: 'alice', message: "You're an idiot.", trust: 'down' },
 ];
 
-async function fresh() {
-  const service = createSessionService({
-    appraiser: createReaderAppraiser(),
-    store: createMemoryStore(),
-    clock: createManualClock(),
-    random: createSeededRandom(1),
-  });
-  const { sessionId } = await service.createSession('user', {
-    personality: { O: 0.5, C: 0.5, E: 0.5, A: 0.5, N: 0.5, H: 0.5 },
-  });
-  return { service, sessionId };
-}
-
 function direction(before: number, after: number): Trust {
   const change = after - before;
   if (Math.abs(change) < 0.002) return 'same';
@@ -142,7 +122,7 @@ describe('what a companion makes of what it hears (fresh neutral character)', ()
   });
 
   it.each(cases)('$message', async ({ message, feel, trust, closer }) => {
-    const { service, sessionId } = await fresh();
+    const { service, sessionId } = await freshReaderSession();
     const result: TurnResult = await service.textTurn('user', { sessionId, message });
     expect(feel).toContain(result.discrete_emotion);
     expect(fits(trust, direction(0.5, result.interpersonal.trust))).toBe(true);
@@ -150,12 +130,12 @@ describe('what a companion makes of what it hears (fresh neutral character)', ()
   });
 
   it.fails.each(misread)('still misread: $message', async ({ message, feel }) => {
-    const { service, sessionId } = await fresh();
+    const { service, sessionId } = await freshReaderSession();
     expect(feel).toContain((await service.textTurn('user', { sessionId, message })).discrete_emotion);
   });
 
   it.each(group)('in a group, $from to $to: $message', async ({ from, to, message, trust }) => {
-    const { service, sessionId } = await fresh();
+    const { service, sessionId } = await freshReaderSession();
     // Everyone has spoken once, so the room knows them.
     for (const id of ['alice', 'bob']) {
       await service.textTurn('user', { sessionId, message: 'hi all', from: { id, name: id } });

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createManualClock,
-  createMemoryStore,
-  createReaderAppraiser,
-  createSeededRandom,
-  createSessionService,
-  type EmotionLabel,
-} from '../src/index.js';
+import type { EmotionLabel } from '../src/index.js';
+import { freshReaderSession } from './fixtures.js';
 
 /**
  * Everyday chat messages and what a kind, neutral person (every trait at 0.5, a stranger) would feel on reading each
@@ -104,15 +98,7 @@ describe('everyday messages, read by a kind and neutral character', () => {
 
 /** The label of a fresh character with every trait at 0.5 after one text turn through the reader appraiser. */
 async function feel(message: string): Promise<EmotionLabel> {
-  const service = createSessionService({
-    appraiser: createReaderAppraiser(),
-    store: createMemoryStore(),
-    clock: createManualClock(),
-    random: createSeededRandom(1),
-  });
-  const { sessionId } = await service.createSession('user', {
-    personality: { O: 0.5, C: 0.5, E: 0.5, A: 0.5, N: 0.5, H: 0.5 },
-  });
+  const { service, sessionId } = await freshReaderSession();
   const result = await service.textTurn('user', { sessionId, message });
   expect(result.appraiser).toBe('reader');
   return result.discrete_emotion;

@@ -1,8 +1,13 @@
 import type { Appraisal } from '../src/appraisal/appraisal.js';
+import { createReaderAppraiser } from '../src/appraisal/reader-appraiser.js';
+import { createManualClock } from '../src/clock.js';
 import { createInitialState, type EngineState } from '../src/engine/engine-state.js';
 import { deriveEngineParams, type EngineParams } from '../src/persona/engine-params.js';
 import type { PersonalityInput } from '../src/persona/persona.js';
 import { resolvePersona } from '../src/persona/resolve-persona.js';
+import { createSeededRandom } from '../src/random.js';
+import { createSessionService, type SessionService } from '../src/session/session-service.js';
+import { createMemoryStore } from '../src/store/memory-store.js';
 
 /** A character with every trait at 0.5 unless overridden. */
 export function paramsFor(personality: PersonalityInput = {}): EngineParams {
@@ -45,3 +50,20 @@ export const canonical = {
   unfairWithPower: ap(0.8, -0.6, 0.4, 0.8, -0.9, -0.7),
   unfairWithoutPower: ap(0.8, -0.6, 0.4, 0.15, -0.9, -0.7),
 } satisfies Record<string, Appraisal>;
+
+/**
+ * A session service on the offline reader (in-memory store, manual clock, seeded randomness) and a new session of a
+ * character with every trait at 0.5: the fresh, neutral listener the message tests and `npm run eval:reader` use.
+ */
+export async function freshReaderSession(): Promise<{ service: SessionService; sessionId: string }> {
+  const service = createSessionService({
+    appraiser: createReaderAppraiser(),
+    store: createMemoryStore(),
+    clock: createManualClock(),
+    random: createSeededRandom(1),
+  });
+  const { sessionId } = await service.createSession('user', {
+    personality: { O: 0.5, C: 0.5, E: 0.5, A: 0.5, N: 0.5, H: 0.5 },
+  });
+  return { service, sessionId };
+}
