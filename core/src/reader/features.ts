@@ -68,6 +68,27 @@ const bigramSeed = fnvString('b', fnvBasis);
 const charSeed = fnvString('c', fnvBasis);
 const biasHash = fnvString('bias', fnvBasis);
 
+/**
+ * Writes the buckets of the word features into `out` from index 0, in order: each token's unigram (hashed apart
+ * after a negator, up to the next punctuation), then its bigram with the token before. Returns how many it wrote
+ * (2·tokens − 1, or 0).
+ */
+function wordFeatures(tokens: readonly string[], out: Int32Array): number {
+  let count = 0;
+  let negated = false;
+  let previous = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (isClauseBreak(token)) negated = false;
+    const h = fnvString(token, negated ? negatedSeed : wordSeed);
+    out[count++] = (h >>> 0) & hashMask;
+    if (i > 0) out[count++] = ((Math.imul(previous ^ h, 16777619) ^ bigramSeed) >>> 0) & hashMask;
+    previous = h;
+    if (isNegator(token)) negated = true;
+  }
+  return count;
+}
+
 /** The features of a text: hashed buckets with weights (L2-normalised), and the words for the embedding part. */
 export interface TextFeatures {
   /** Bucket of each feature, in [0, 2^hashBits). Buckets may repeat. */
@@ -90,22 +111,8 @@ export function textFeatures(text: string): TextFeatures {
   const capacity = 2 + tokens.length * 2 + stream.length * 3;
   const buckets = new Int32Array(capacity);
   const weights = new Float64Array(capacity);
-  let count = 0;
-  let negated = false;
-  let previous = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (isClauseBreak(token)) negated = false;
-    const h = fnvString(token, negated ? negatedSeed : wordSeed);
-    buckets[count] = (h >>> 0) & hashMask;
-    weights[count++] = 1;
-    if (i > 0) {
-      buckets[count] = ((Math.imul(previous ^ h, 16777619) ^ bigramSeed) >>> 0) & hashMask;
-      weights[count++] = 1;
-    }
-    previous = h;
-    if (isNegator(token)) negated = true;
-  }
+  let count = wordFeatures(tokens, buckets);
+  weights.fill(1, 0, count);
   for (let start = 0; start + 3 <= stream.length; start++) {
     let h = charSeed;
     for (let n = 1; n <= 5 && start + n <= stream.length; n++) {
@@ -166,18 +173,7 @@ export function splitFeatures(text: string, scratch: SplitScratch, crossings = t
   if (scratch.words.length < tokens.length * 2 + 1) scratch.words = new Int32Array(tokens.length * 4 + 2);
   if (scratch.crossing.length < stream.length * 3) scratch.crossing = new Int32Array(stream.length * 6);
   const words = scratch.words;
-  let wordCount = 0;
-  let negated = false;
-  let previous = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (isClauseBreak(token)) negated = false;
-    const h = fnvString(token, negated ? negatedSeed : wordSeed);
-    words[wordCount++] = (h >>> 0) & hashMask;
-    if (i > 0) words[wordCount++] = ((Math.imul(previous ^ h, 16777619) ^ bigramSeed) >>> 0) & hashMask;
-    previous = h;
-    if (isNegator(token)) negated = true;
-  }
+  let wordCount = wordFeatures(tokens, words);
   words[wordCount++] = (biasHash >>> 0) & hashMask;
   // The n-grams with a space strictly inside them; the others lie within one " token " (tokens have no spaces).
   const crossing = scratch.crossing;
