@@ -2,6 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { cleanUpGateways, startGateway, stopGateway, tempDataDir } from '../gateway/test/gateway-process.js';
 
 const root = resolve(import.meta.dirname, '..');
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -76,6 +77,19 @@ export function startExample(name: string, env: NodeJS.ProcessEnv, args: string[
   );
 }
 
+/**
+ * Starts the bot example `name` (`discord-bot`, `telegram-bot`) with `env` over `platform`, the settings of a fake
+ * platform (when one runs) together with a data folder of its own; `--remote` when LIMBIC_URL is set.
+ */
+export function startBotExample(
+  name: string,
+  platform: NodeJS.ProcessEnv | undefined,
+  env: NodeJS.ProcessEnv,
+): ExampleProcess {
+  const defaults = platform ? { ...platform, LIMBIC_DATA: exampleDataDir() } : {};
+  return startExample(name, { ...defaults, ...env }, env.LIMBIC_URL ? ['--remote'] : []);
+}
+
 /** A new empty data folder for an example, removed by {@link cleanUpExamples}. */
 export function exampleDataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'limbic-example-'));
@@ -87,4 +101,37 @@ export function exampleDataDir(): string {
 export function cleanUpExamples(): void {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** An example stopped as Ctrl-C or a process manager stops it (SIGTERM); resolves its exit code. */
+export function stopExample(example: ExampleProcess): Promise<number | null> {
+  example.child.kill('SIGTERM');
+  return example.exited;
+}
+
+/**
+ * Runs `body` with a gateway process on a memory store that knows `apiKey` (plan `pro`), and stops the gateway after
+ * it. `body` gets the gateway's URL and a count of the sessions the key holds there.
+ */
+export async function withGateway(
+  apiKey: string,
+  body: (gateway: { url: string; sessionCount: () => Promise<number> }) => Promise<void>,
+): Promise<void> {
+  const gateway = await startGateway({
+    LIMBIC_DATA: tempDataDir(),
+    LIMBIC_STORE: 'memory',
+    LIMBIC_API_KEYS: `${apiKey}:pro`,
+  });
+  const sessionCount = async () => {
+    const response = await fetch(`${gateway.url}/v1/persona`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    return ((await response.json()) as { sessions: unknown[] }).sessions.length;
+  };
+  try {
+    await body({ url: gateway.url, sessionCount });
+  } finally {
+    await stopGateway(gateway);
+    cleanUpGateways();
+  }
 }

@@ -11,7 +11,8 @@ import type {
   SessionSummary,
   StateSnapshot,
   TurnResult,
-} from '@limbic/core';
+} from '@limbic/protocol';
+import { type PathParams, pathTo, type Route, routes } from '@limbic/protocol';
 import NodeWebSocket from 'ws';
 import { type CallOptions, type FetchLike, type HttpConfig, send } from './http.js';
 import { LimbicSocket } from './socket.js';
@@ -163,12 +164,16 @@ function requireText(name: string, value: unknown): string {
   return value;
 }
 
-/** Builds a path with URL-encoded ids. @throws TypeError for an empty id (it would name another route). */
-function path(strings: TemplateStringsArray, ...ids: string[]): string {
-  return strings.reduce(
-    (out, part, i) => out + part + (i < ids.length ? encodeURIComponent(requireText('id', ids[i])) : ''),
-    '',
-  );
+/**
+ * The method and path of a route of the protocol's table, its parameters URL-encoded.
+ * @throws TypeError for an empty id (it would name another route).
+ */
+function at<R extends Route>(
+  route: R,
+  params: Record<PathParams<R['path']>, string> = {} as Record<PathParams<R['path']>, string>,
+): { method: R['method']; path: string } {
+  for (const value of Object.values<string>(params)) requireText('id', value);
+  return { method: route.method, path: pathTo(route, params) };
 }
 
 /**
@@ -200,15 +205,13 @@ export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
   const WebSocket = options.WebSocket ?? NodeWebSocket;
 
   const client: LimbicClient = {
-    health: (call) => send(config, { method: 'GET', path: '/v1/health', auth: false, call }),
-    presets: (call) => send(config, { method: 'GET', path: '/v1/presets', call }),
-    openApi: (call) => send(config, { method: 'GET', path: '/v1/openapi.json', auth: false, call }),
-    createSession: (persona, call) =>
-      send(config, { method: 'POST', path: '/v1/persona', body: persona, call }),
+    health: (call) => send(config, { ...at(routes.health), auth: false, call }),
+    presets: (call) => send(config, { ...at(routes.listPresets), call }),
+    openApi: (call) => send(config, { ...at(routes.openapi), auth: false, call }),
+    createSession: (persona, call) => send(config, { ...at(routes.createSession), body: persona, call }),
     listSessions: ({ cursor, limit, ...call } = {}) =>
       send(config, {
-        method: 'GET',
-        path: '/v1/persona',
+        ...at(routes.listSessions),
         query: { cursor: cursor ?? undefined, limit },
         call,
       }),
@@ -224,13 +227,11 @@ export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
         cursor = page.cursor;
       } while (cursor !== null);
     },
-    getSession: async (id, call) => send(config, { method: 'GET', path: path`/v1/persona/${id}`, call }),
-    deleteSession: async (id, call) =>
-      send(config, { method: 'DELETE', path: path`/v1/persona/${id}`, call }),
+    getSession: async (id, call) => send(config, { ...at(routes.getSession, { id }), call }),
+    deleteSession: async (id, call) => send(config, { ...at(routes.deleteSession, { id }), call }),
     listParticipants: async (id, { cursor, limit, ...call } = {}) =>
       send(config, {
-        method: 'GET',
-        path: path`/v1/persona/${id}/participants`,
+        ...at(routes.listParticipants, { id }),
         query: { cursor: cursor ?? undefined, limit },
         call,
       }),
@@ -247,12 +248,11 @@ export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
       } while (cursor !== null);
     },
     forgetParticipant: async (id, participantId, call) =>
-      send(config, { method: 'DELETE', path: path`/v1/persona/${id}/participants/${participantId}`, call }),
+      send(config, { ...at(routes.forgetParticipant, { id, participantId }), call }),
     turn: (sessionId, event, options = {}) => {
       const { elapsedSeconds, from: _from, to: _to, ...call } = options;
       return send(config, {
-        method: 'POST',
-        path: '/v1/turn',
+        ...at(routes.textTurn),
         body: {
           sessionId,
           ...toTurnFields(event),
@@ -262,17 +262,15 @@ export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
         call,
       });
     },
-    appraisalTurn: (input, call) =>
-      send(config, { method: 'POST', path: '/v1/turn/appraisal', body: input, call }),
-    getState: async (id, call) => send(config, { method: 'GET', path: path`/v1/state/${id}`, call }),
+    appraisalTurn: (input, call) => send(config, { ...at(routes.appraisalTurn), body: input, call }),
+    getState: async (id, call) => send(config, { ...at(routes.getState, { sessionId: id }), call }),
     pendingActions: async (id, call) =>
-      send(config, { method: 'GET', path: path`/v1/proactive/${id}`, call }),
+      send(config, { ...at(routes.pendingActions, { sessionId: id }), call }),
     setPreferences: async (id, preferences, call) =>
-      send(config, { method: 'PUT', path: path`/v1/proactive/${id}/preferences`, body: preferences, call }),
+      send(config, { ...at(routes.setPreferences, { sessionId: id }), body: preferences, call }),
     acknowledge: async (id, actionId, call) =>
       send(config, {
-        method: 'POST',
-        path: path`/v1/proactive/${id}/ack`,
+        ...at(routes.acknowledgeAction, { sessionId: id }),
         body: { action_id: actionId },
         call,
       }),

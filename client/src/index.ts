@@ -4,7 +4,7 @@
  * @module
  */
 
-// The core's types that appear in this API, so that users need not depend on @limbic/core themselves.
+// The wire's types that appear in this API (the protocol re-exports them), so that users need one package.
 export type {
   AckResult,
   Addressee,
@@ -34,7 +34,7 @@ export type {
   TurnParties,
   TurnResult,
   ValidationIssue,
-} from '@limbic/core';
+} from '@limbic/protocol';
 export {
   type ErrorCode,
   errorTable,
@@ -64,7 +64,8 @@ export {
   type TurnCallOptions,
 } from './client.js';
 export type { CallOptions, FetchInit, FetchLike, FetchResponse } from './http.js';
-export { finalCloseCodes, LimbicSocket, type SocketConnection } from './socket.js';
+export { finalCloseCodes } from './reconnects.js';
+export { LimbicSocket, type SocketConnection } from './socket.js';
 export type {
   ActionDelivery,
   LimbicSocketEvents,

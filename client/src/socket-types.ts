@@ -1,5 +1,4 @@
-import type { StateSnapshot } from '@limbic/core';
-import type { LimbicApiError } from '@limbic/protocol';
+import type { LimbicApiError, StateSnapshot } from '@limbic/protocol';
 import type { ReconnectOptions } from './backoff.js';
 import type { SocketProactiveAction } from './types.js';
 

@@ -1,15 +1,15 @@
-import type { AckResult, ProactivePreferencesInput, StateSnapshot, TurnResult } from '@limbic/core';
-import { TypedEmitter } from '@limbic/core/emitter';
+import type { AckResult, ProactivePreferencesInput, StateSnapshot, TurnResult } from '@limbic/protocol';
 import {
   type ClientMessageType,
-  closeCodes,
   LimbicApiError,
   type ServerMessage,
+  TypedEmitter,
   toApiError,
   toSocketFields,
 } from '@limbic/protocol';
-import { backoffDelay, type ReconnectPolicy, toReconnectPolicy } from './backoff.js';
+import { toReconnectPolicy } from './backoff.js';
 import { PendingRequests, type ReplyType } from './pending-requests.js';
+import { Reconnects } from './reconnects.js';
 import { SeenIds } from './seen-ids.js';
 import type { LimbicSocketEvents, SocketCloseEvent, SocketOptions, SocketStatus } from './socket-types.js';
 import { toPartyFields, toTurnFields } from './turn-fields.js';
@@ -21,19 +21,6 @@ import type {
   TurnOptions,
 } from './types.js';
 import { openState, type WebSocketConstructor, type WebSocketLike } from './web-socket.js';
-
-/**
- * Close codes after which reconnecting cannot help (docs/protocol.md): a bad key (4401), an unknown or deleted
- * session (4404), and a client that sent something wrong (1003, 1007, 1009, 4400).
- */
-export const finalCloseCodes: ReadonlySet<number> = new Set([
-  closeCodes.unauthorized,
-  closeCodes.notFound,
-  closeCodes.badRequest,
-  closeCodes.unsupportedData,
-  1007, // invalid frame payload data (RFC 6455)
-  closeCodes.messageTooBig,
-]);
 
 /** What {@link LimbicSocket} needs besides its options. */
 export interface SocketConnection {
@@ -59,14 +46,12 @@ export class LimbicSocket extends TypedEmitter<LimbicSocketEvents> {
   /** The session this socket follows. */
   readonly sessionId: string;
   readonly #connection: SocketConnection;
-  readonly #policy: ReconnectPolicy | false;
+  readonly #reconnects: Reconnects;
   readonly #seen: SeenIds;
   readonly #requests: PendingRequests;
   #status: SocketStatus = 'connecting';
   #ws: WebSocketLike | null = null;
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #attempt = 0;
-  #openedAt: number | null = null;
   #everOpened = false;
   #closing = false;
   /** The error message of the current connection, if it was the last message received. */
@@ -80,7 +65,9 @@ export class LimbicSocket extends TypedEmitter<LimbicSocketEvents> {
     this.sessionId = connection.sessionId;
     this.#connection = connection;
     this.#requests = new PendingRequests(options.timeoutMs ?? connection.timeoutMs);
-    this.#policy = options.reconnect === false ? false : toReconnectPolicy(options.reconnect);
+    this.#reconnects = new Reconnects(
+      options.reconnect === false ? false : toReconnectPolicy(options.reconnect),
+    );
     this.#seen = new SeenIds(options.seenActionLimit ?? 1000, options.seenActionIds);
     this.#closed = new Promise((resolve) => {
       this.#markClosed = resolve;
@@ -238,7 +225,7 @@ export class LimbicSocket extends TypedEmitter<LimbicSocketEvents> {
 
   #connected(): void {
     this.#status = 'open';
-    this.#openedAt = Date.now();
+    this.#reconnects.opened();
     const reconnected = this.#everOpened;
     this.#everOpened = true;
     // Queued requests go first, so they keep their order before any that 'open' listeners make.
@@ -263,12 +250,7 @@ export class LimbicSocket extends TypedEmitter<LimbicSocketEvents> {
   #dropped(code: number, reason: string): void {
     this.#ws = null;
     const error = this.#lastError;
-    const policy = this.#policy;
-    if (this.#openedAt !== null && policy && Date.now() - this.#openedAt >= policy.resetAfterMs)
-      this.#attempt = 0;
-    this.#openedAt = null;
-    const willReconnect =
-      !this.#closing && policy !== false && !finalCloseCodes.has(code) && this.#attempt < policy.maxAttempts;
+    const willReconnect = this.#reconnects.dropped(code, this.#closing);
     this.#requests.reject(
       () =>
         new LimbicApiError(
@@ -285,16 +267,15 @@ export class LimbicSocket extends TypedEmitter<LimbicSocketEvents> {
     }
     this.#status = 'reconnecting';
     this.emit('close', { code, reason, willReconnect, ...(error ? { error } : {}) });
-    if (!policy || this.#closing) return;
-    // After RATE_LIMIT (4429) and the like, wait at least what the server asked for.
-    const delayMs = Math.max(backoffDelay(policy, this.#attempt), (error?.retryAfter ?? 0) * 1000);
-    this.#attempt++;
-    this.emit('reconnecting', { attempt: this.#attempt, delayMs });
+    // A 'close' listener may have closed the socket.
+    const next = this.#closing ? undefined : this.#reconnects.next(error?.retryAfter);
+    if (!next) return;
+    this.emit('reconnecting', next);
     if (this.#closing) return;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       if (!this.#closing) this.#open();
-    }, delayMs);
+    }, next.delayMs);
   }
 
   #finish(event: SocketCloseEvent): void {

@@ -1,4 +1,4 @@
-import type { EventSource, TurnParties } from '@limbic/core';
+import type { EventSource, TurnParties } from '@limbic/protocol';
 import type { TurnEvent } from './types.js';
 
 /** The `message` or `event` field of a text turn, the same on REST (`POST /v1/turn`) and on the WebSocket. */

@@ -1,3 +1,5 @@
+import { pathTo, routes } from '@limbic/protocol';
+
 // A handler property typed with method bivariance, so implementations whose event types are richer (ws's
 // MessageEvent, the DOM's CloseEvent) fit.
 type Handler<E> = { bivarianceHack(event: E): void }['bivarianceHack'];
@@ -32,7 +34,7 @@ export function toSocketUrl(
   apiKey: string,
   events: readonly string[] = [],
 ): string {
-  const url = new URL(`${baseUrl}/v1/ws/${encodeURIComponent(sessionId)}`);
+  const url = new URL(`${baseUrl}${pathTo(routes.webSocket, { sessionId })}`);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   url.searchParams.set('token', apiKey);
   if (events.length > 0) url.searchParams.set('events', events.join(','));

@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { labelFeatures } from '../src/labels/appraisal-classifier.js';
+import { labelFeatures } from '../src/labels/label-model.js';
 import { designProfiles, profiles, sources } from '../test/appraisal-profiles.js';
 import { calibrate } from './calibration.js';
 import { crossValidated, defaultCrowd } from './crowd-exemplars.js';

@@ -19,8 +19,8 @@
  * folds), weighted {@link crowdWeight}. Without the corpus (absent, or LIMBIC_CROWD_ENVENT=off) the calibration is
  * the published profiles' alone, and gives the model shipped before crowd-enVENT, to the last digit.
  */
-import type { AppraisalLabelModel } from '../src/labels/appraisal-classifier.js';
-import { labelFeatures } from '../src/labels/appraisal-classifier.js';
+import type { AppraisalLabelModel } from '../src/labels/label-model.js';
+import { labelFeatures } from '../src/labels/label-model.js';
 import {
   type AppraisalProfile,
   designProfiles,

@@ -5,12 +5,9 @@
  * the dev split. Troiano, Oberländer & Klinger (2023), Computational Linguistics 49(1):1–72.
  */
 import type { Appraisal } from '../src/appraisal/appraisal.js';
-import {
-  type AppraisalLabelModel,
-  appraisalDistances,
-  type LabelContext,
-} from '../src/labels/appraisal-classifier.js';
+import { appraisalDistances, type LabelContext } from '../src/labels/appraisal-classifier.js';
 import { type EmotionLabel, emotionLabels } from '../src/labels/emotion-label.js';
+import type { AppraisalLabelModel } from '../src/labels/label-model.js';
 import type { EventEmotion } from '../src/reader/event-categories.js';
 import { families } from '../test/appraisal-profiles.js';
 import { type CrowdDimension, crowdDir, loadCrowd } from '../train/event-data.js';

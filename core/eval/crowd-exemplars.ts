@@ -5,7 +5,8 @@
  * profiles' held-out accuracy.
  */
 import { appraisalDimensions } from '../src/appraisal/appraisal.js';
-import { bondOf, labelFeatures } from '../src/labels/appraisal-classifier.js';
+import { bondOf } from '../src/labels/appraisal-classifier.js';
+import { labelFeatures } from '../src/labels/label-model.js';
 import { eventEmotions } from '../src/reader/event-categories.js';
 import { type AppraisalProfile, designProfiles } from '../test/appraisal-profiles.js';
 import {

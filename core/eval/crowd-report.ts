@@ -3,7 +3,8 @@
  * (mapped as in core/eval/crowd-appraisals.ts), on a fresh character, before and after, by emotion family.
  */
 import { emotionGroupOf } from '../src/appraisal/reading-appraisal.js';
-import { type AppraisalLabelModel, classifyAppraisal } from '../src/labels/appraisal-classifier.js';
+import { classifyAppraisal } from '../src/labels/appraisal-classifier.js';
+import type { AppraisalLabelModel } from '../src/labels/label-model.js';
 import { type EventEmotion, eventEmotions } from '../src/reader/event-categories.js';
 import { designProfiles } from '../test/appraisal-profiles.js';
 import { type CaseOutcome, classifyCases, crowdLabelOf, loadCrowdCases } from './crowd-appraisals.js';

@@ -8,13 +8,9 @@
  */
 import type { Appraisal } from '../src/appraisal/appraisal.js';
 import { appraisalDimensions } from '../src/appraisal/appraisal.js';
-import {
-  type AppraisalLabelModel,
-  appraisalDistances,
-  bondOf,
-  type LabelContext,
-} from '../src/labels/appraisal-classifier.js';
+import { appraisalDistances, bondOf, type LabelContext } from '../src/labels/appraisal-classifier.js';
 import { type EmotionLabel, emotionLabels } from '../src/labels/emotion-label.js';
+import type { AppraisalLabelModel } from '../src/labels/label-model.js';
 import { type AppraisalProfile, neutralFill, type SourceId, type Term } from '../test/appraisal-profiles.js';
 
 /** Share of the attention a feature keeps in an exemplar whose source leaves it open. */

@@ -23,9 +23,10 @@ import {
   readerCategories,
   readerGroups,
 } from '../src/reader/categories.js';
-import { createReader, type EventModel, type ReaderModel } from '../src/reader/reader.js';
+import type { EventModel, ReaderModel } from '../src/reader/model-format.js';
+import { createReader } from '../src/reader/reader.js';
 import { bankDir, crowdDir, holdout, loadBank, loadCrowd } from '../train/event-data.js';
-import { dataDir, loadSplit, root } from '../train/train-reader.js';
+import { dataDir, loadSplit, root } from '../train/reader-data.js';
 import { lifeEvents } from './life-events.js';
 import {
   bankMeasures,

@@ -21,39 +21,27 @@ export type {
   TextEvent,
 } from './appraisal/appraiser.js';
 export { eventSources } from './appraisal/appraiser.js';
+export type { Conduct } from './appraisal/conduct.js';
+export { type HeardEvent, type Listener, listenerOf, type SpeechAct } from './appraisal/heard-event.js';
 export {
   appraiseText,
   createLexiconAppraiser,
   type LexiconAppraiserOptions,
 } from './appraisal/lexicon-appraiser.js';
-export {
-  appraiseHeard,
-  type Conduct,
-  envyOf,
-  type HeardAppraisal,
-  type HeardEvent,
-  hearing,
-  type Listener,
-  liking,
-  listenerOf,
-  readingPrototypes,
-  type SpeechAct,
-} from './appraisal/listener.js';
+export { appraiseHeard, type HeardAppraisal, hearing } from './appraisal/listener.js';
 export { hearAnswer, type LlmAnswer, llmAnswerSchema, parseLlmAnswer } from './appraisal/llm-answer.js';
 export {
   appraisalRubric,
   createOpenAIAppraiser,
   type OpenAIAppraiserOptions,
 } from './appraisal/openai-appraiser.js';
-export {
-  appraiseWithReader,
-  createReaderAppraiser,
-  type Perceived,
-  type PerceivedExperience,
-  toPerceived,
-} from './appraisal/reader-appraiser.js';
+export type { Perceived, PerceivedExperience } from './appraisal/perceived.js';
+export { appraiseWithReader, createReaderAppraiser, toPerceived } from './appraisal/reader-appraiser.js';
 export { hearReading, speechActOf, strengthOf, strengthWeights } from './appraisal/reading-appraisal.js';
-export { type Party, type RoleReading, type Roles, readRoles, toRoles } from './appraisal/text-roles.js';
+export { readingPrototypes } from './appraisal/reading-prototypes.js';
+export { type Party, type Roles, toRoles } from './appraisal/roles.js';
+export { type RoleReading, readRoles } from './appraisal/text-roles.js';
+export { envyOf, liking } from './appraisal/trait-levels.js';
 export {
   type StageTransition,
   type StageTransitionReason,
@@ -83,6 +71,7 @@ export {
 } from './errors.js';
 export { names, presenceWindowMs, type ResolvedAddress, resolveAddress } from './group/address.js';
 export { applyTurn, type GroupTurnOptions, type GroupTurnOutcome } from './group/group-turn.js';
+export type { ParticipantState } from './group/participant-state.js';
 export {
   type Addressee,
   attachmentView,
@@ -94,7 +83,6 @@ export {
   maxParticipantNameLength,
   maxParticipants,
   type ParticipantRef,
-  type ParticipantState,
   participantsOf,
   relationshipAt,
   relationshipWith,
@@ -111,13 +99,10 @@ export {
   replyReasons,
 } from './group/reply.js';
 export {
-  type AppraisalLabelModel,
   type AppraisalReading,
   appraisalDistances,
   classifyAppraisal,
   type LabelContext,
-  type LabelFeature,
-  labelFeatures,
   readAppraisal,
 } from './labels/appraisal-classifier.js';
 export { appraisalLabelModel } from './labels/appraisal-model.js';
@@ -128,20 +113,23 @@ export {
   intensityLevels,
   toIntensityLevel,
 } from './labels/emotion-label.js';
+export { type AppraisalLabelModel, type LabelFeature, labelFeatures } from './labels/label-model.js';
 export {
   createJsonChat,
   extractJsonObject,
   type JsonAnswer,
   type JsonChat,
-  type JsonChatOptions,
   type JsonQuestion,
+  parseRetryAfter,
+} from './llm/json-chat.js';
+export {
+  type JsonChatOptions,
   type LlmResponseFormat,
   type LlmSettings,
   llmResponseFormats,
   llmSettingsFromEnv,
   llmSettingsIssues,
-  parseRetryAfter,
-} from './llm/json-chat.js';
+} from './llm/llm-settings.js';
 export { type LlmHooks, llmServiceOptions } from './llm/with-llm.js';
 export { deriveEngineParams, type EngineParams, type Vec3 } from './persona/engine-params.js';
 export { type Domain, domains, type Facet, facets, facetsByDomain } from './persona/hexaco.js';
@@ -247,30 +235,16 @@ export {
   kindOfCategory,
   kindOfEvent,
 } from './reader/experience.js';
-export {
-  createReader,
-  type EventModel,
-  type EventOutputs,
-  type EventReading,
-  type Experience,
-  loadReader,
-  narrativeOf,
-  type Reader,
-  type ReaderHeadSettings,
-  type ReaderModel,
-  type Reading,
-  stackFeatures,
-} from './reader/reader.js';
+export type { EventModel, ReaderHeadSettings, ReaderModel } from './reader/model-format.js';
+export { createReader, loadReader } from './reader/reader.js';
+export type { EventReading, Experience, Reader, Reading } from './reader/reading.js';
+export { type EventOutputs, narrativeOf, stackFeatures } from './reader/stack-features.js';
 export { defaultPageSize, encodeCursor, maxPageSize } from './session/cursor.js';
 export { KeyedLock } from './session/keyed-lock.js';
 export type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './session/results.js';
-export {
-  type AckResult,
-  createSessionService,
-  defaultMaxRetries,
-  SessionService,
-  type SessionServiceOptions,
-} from './session/session-service.js';
+export type { AckResult } from './session/session-edits.js';
+export { defaultMaxRetries, type SessionServiceOptions } from './session/session-options.js';
+export { createSessionService, SessionService } from './session/session-service.js';
 export type {
   ParticipantPage,
   ParticipantSummary,

@@ -6,8 +6,8 @@
 
 import { applyAppraisal } from '../src/engine/apply-turn.js';
 import { createInitialState } from '../src/engine/engine-state.js';
-import type { AppraisalLabelModel } from '../src/labels/appraisal-classifier.js';
 import type { EmotionLabel } from '../src/labels/emotion-label.js';
+import type { AppraisalLabelModel } from '../src/labels/label-model.js';
 import { deriveEngineParams } from '../src/persona/engine-params.js';
 import { resolvePersona } from '../src/persona/resolve-persona.js';
 import { type AppraisalProfile, neutralFill } from './appraisal-profiles.js';

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lifeEvents } from '../eval/life-events.js';
 import { hear } from '../eval/listener-eval-lib.js';
 import { smallTalk } from '../eval/small-talk.js';
-import { loadReader, type Reader } from '../src/reader/reader.js';
+import { loadReader } from '../src/reader/reader.js';
+import type { Reader } from '../src/reader/reading.js';
 
 /**
  * Life events told plainly move a fresh neutral character more than small talk does (issue 21, item 5), as

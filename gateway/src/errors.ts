@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ValidationIssue } from '@limbic/core';
-import { type ErrorBody, type ErrorCode, isServerError, statusOf } from '@limbic/protocol';
+import { type ErrorBody, type ErrorCode, errorMessages, isServerError, statusOf } from '@limbic/protocol';
 
 // The one error table lives in @limbic/protocol: codes, HTTP statuses, close codes and the REST error body; the
 // gateway raises the core's one error class with the wire's codes (`serverError`).
@@ -15,8 +15,8 @@ export const unauthorizedMessage = 'Invalid or missing API key';
 
 /** A normalised error: code, HTTP status, client-safe message and optional extras. */
 export interface Classified {
+  /** The code; its HTTP status and close code come from the error table (`statusOf`, `closeCodeOf`). */
   code: ErrorCode;
-  status: number;
   message: string;
   details?: ValidationIssue[];
   retryAfter?: number;
@@ -34,7 +34,7 @@ interface FastifyLikeError {
  */
 export function classify(error: unknown): Classified {
   if (isServerError(error)) {
-    const out: Classified = { code: error.code, status: statusOf(error.code), message: error.message };
+    const out: Classified = { code: error.code, message: error.message };
     if (error.issues.length) out.details = error.issues;
     if (error.retryAfter !== undefined) out.retryAfter = error.retryAfter;
     else if (error.code === 'STORE_UNAVAILABLE') out.retryAfter = storeRetryAfterSeconds;
@@ -46,41 +46,35 @@ export function classify(error: unknown): Classified {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return {
         code: 'PAYLOAD_TOO_LARGE',
-        status: statusOf('PAYLOAD_TOO_LARGE'),
         message: 'body: must be at most the body limit in bytes',
       };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return {
         code: 'UNSUPPORTED_MEDIA_TYPE',
-        status: statusOf('UNSUPPORTED_MEDIA_TYPE'),
-        message: 'Content-Type: must be application/json',
+        message: contentTypeMessage,
       };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return {
         code: 'VALIDATION_ERROR',
-        status: statusOf('VALIDATION_ERROR'),
         message: 'body: must be a JSON object (got an empty body)',
       };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       // Fastify reports malformed JSON and prototype-poisoning keys with this one code.
       return {
         code: 'VALIDATION_ERROR',
-        status: statusOf('VALIDATION_ERROR'),
         message: 'body: must be valid JSON without __proto__ or constructor.prototype keys',
       };
     // The router's own rejections of a path (an over-long or badly encoded id): answered like an unknown session.
     case 'FST_ERR_MAX_PARAM_LENGTH':
     case 'FST_ERR_BAD_URL':
-      return { code: 'NOT_FOUND', status: statusOf('NOT_FOUND'), message: 'Not found' };
+      return { code: 'NOT_FOUND', message: 'Not found' };
   }
-  if (e.statusCode === 413)
-    return { code: 'PAYLOAD_TOO_LARGE', status: statusOf('PAYLOAD_TOO_LARGE'), message: 'body: too large' };
+  if (e.statusCode === 413) return { code: 'PAYLOAD_TOO_LARGE', message: 'body: too large' };
   if (e.statusCode === 415) {
     return {
       code: 'UNSUPPORTED_MEDIA_TYPE',
-      status: statusOf('UNSUPPORTED_MEDIA_TYPE'),
-      message: 'Content-Type: must be application/json',
+      message: contentTypeMessage,
     };
   }
   if (e.statusCode === 400 || e instanceof SyntaxError) {
@@ -88,14 +82,17 @@ export function classify(error: unknown): Classified {
     const reason = e.message?.includes('forbidden prototype property')
       ? 'must not contain __proto__ or constructor.prototype keys'
       : 'must be valid JSON';
-    return { code: 'VALIDATION_ERROR', status: statusOf('VALIDATION_ERROR'), message: `body: ${reason}` };
+    return { code: 'VALIDATION_ERROR', message: `body: ${reason}` };
   }
-  return { code: 'INTERNAL_ERROR', status: statusOf('INTERNAL_ERROR'), message: 'Internal error' };
+  return { code: 'INTERNAL_ERROR', message: 'Internal error' };
 }
+
+/** UNSUPPORTED_MEDIA_TYPE's message, from the protocol's issue. */
+const contentTypeMessage = `${errorMessages.contentTypeIssue.path}: ${errorMessages.contentTypeIssue.message}`;
 
 /** Builds the REST error body for a classified error. */
 export function toErrorBody(c: Classified, requestId?: string): ErrorBody {
-  const body: ErrorBody = { error: { code: c.code, status: c.status, message: c.message } };
+  const body: ErrorBody = { error: { code: c.code, status: statusOf(c.code), message: c.message } };
   if (c.details) body.error.details = c.details;
   if (requestId) body.error.request_id = requestId;
   if (c.retryAfter !== undefined) body.error.retry_after = c.retryAfter;

@@ -7,7 +7,7 @@
  */
 import { randomFillSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { type Classified, statusOf } from './errors.js';
+import type { Classified } from './errors.js';
 
 // Request ids come from a pool of random bytes refilled 512 ids at a time: one randomBytes call per request cost
 // about 3 % of a REST turn's CPU.
@@ -26,7 +26,7 @@ export function requestId(): string {
 
 /** A 400 VALIDATION_ERROR with `message`. */
 function rule(message: string): Classified {
-  return { code: 'VALIDATION_ERROR', status: statusOf('VALIDATION_ERROR'), message };
+  return { code: 'VALIDATION_ERROR', message };
 }
 
 const absoluteForm = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
@@ -96,7 +96,6 @@ export function handshakeProblem(request: IncomingMessage): Classified | null {
   if (request.method !== 'GET') {
     return {
       code: 'METHOD_NOT_ALLOWED',
-      status: statusOf('METHOD_NOT_ALLOWED'),
       message: 'method: a WebSocket handshake must be a GET',
     };
   }

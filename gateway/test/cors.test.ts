@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/load-config.js';
 import { startTestGateway, type TestGateway } from './harness.js';
 
 const app = 'https://app.example.com';

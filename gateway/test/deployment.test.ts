@@ -75,11 +75,16 @@ function envOf(stage: Instruction[]): Record<string, string> {
 
 /**
  * Every environment variable the gateway reads, as its sources spell them: `env.NAME` and `(env, 'NAME'` in
- * gateway/src/config.ts and in the core's LLM settings reader, which config.ts calls.
+ * gateway/src/load-config.ts and its readers (config-env.ts), and in the core's LLM settings reader, which
+ * load-config.ts calls.
  */
 function variablesReadByTheGateway(): Set<string> {
   const names = new Set<string>();
-  for (const file of ['gateway/src/config.ts', 'core/src/llm/json-chat.ts']) {
+  for (const file of [
+    'gateway/src/load-config.ts',
+    'gateway/src/config-env.ts',
+    'core/src/llm/llm-settings.ts',
+  ]) {
     for (const [, dotted, quoted] of read(file).matchAll(
       /\benv(?:\.([A-Z][A-Z0-9_]+)|, '([A-Z][A-Z0-9_]+)')/g,
     )) {
@@ -308,7 +313,7 @@ describe('compose.yaml', () => {
     }
   });
 
-  it('spells every gateway variable as gateway/src/config.ts reads it', () => {
+  it('spells every gateway variable as gateway/src/load-config.ts reads it', () => {
     // The reading of the sources works: these are known to be read.
     for (const name of [
       'HOST',

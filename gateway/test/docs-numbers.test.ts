@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defaultMaxRetries } from '@limbic/core';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, plansOf } from '../src/config.js';
+import { plansOf } from '../src/config.js';
+import { loadConfig } from '../src/load-config.js';
 
 const docs = resolve(import.meta.dirname, '../../docs');
 /** A doc's text with runs of whitespace (line breaks, table padding) folded into one space. */

@@ -187,7 +187,7 @@ function hostileFrame(random: Random): string | Buffer {
     case 2:
       return JSON.stringify({ type: pick(random, types), request_id: pick(random, badValues), x: 1 });
     case 3:
-      return JSON.stringify({ type: 'turn', message: 'hi', elapsedSeconds: 3 });
+      return JSON.stringify({ type: 'turn', message: 'hi', elapsedSecs: 3 });
     case 4:
       return JSON.stringify({
         type: 'turn_appraisal',

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { SessionStore } from '@limbic/core';
 import { openStore } from '@limbic/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/load-config.js';
 import { cleanUpGateways, type Started, startGateway, tempDataDir } from './gateway-process.js';
 import { subscribe, wsClient } from './graphql-client.js';
 import { appraisal, expectError, restClient } from './rest-client.js';

@@ -1,5 +1,5 @@
+import type { JsonSchema } from '@limbic/protocol/shapes';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { JsonSchema } from '../src/openapi/schemas.js';
 
 /** Validators for the schemas of one document, whose `#/components/schemas/X` references resolve among them. */
 export interface SchemaSet {

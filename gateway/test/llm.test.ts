@@ -1,7 +1,7 @@
 import { appraisalRubric, parseAppraisal, readingPrototypes } from '@limbic/core';
 import { type FakeLlm, fakePersona, startFakeLlm } from '@limbic/fake-platforms';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/load-config.js';
 import { gql } from './graphql-client.js';
 import { startTestGateway, type TestGateway } from './harness.js';
 import { expectError, type RestClient, restClient } from './rest-client.js';

@@ -1,9 +1,9 @@
 import { experienceKinds } from '@limbic/core';
+import type { JsonSchema } from '@limbic/protocol/shapes';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { expect } from 'vitest';
 import { gatewayVersion } from '../src/gateway.js';
 import { createOpenApiDocument, type OpenApiDocument } from '../src/openapi/document.js';
-import type { JsonSchema } from '../src/openapi/schemas.js';
 import type { TestGateway } from './harness.js';
 import { createSchemaSet } from './json-schemas.js';
 
@@ -56,6 +56,7 @@ const trackedHeaders = [
   'retry-after',
   'location',
   'etag',
+  'deprecation',
 ];
 
 /** Every tracked header sent is documented on the response, and every required documented header is sent. */
@@ -97,7 +98,14 @@ export function expectDocumented(method: string, path: string, response: RestRes
   const validate = validatorOf(schema);
   const ok = validate(response.body);
   expect(ok, `${method} ${path} ${response.status}: ${schemas.errorsText(validate)}`).toBe(true);
+  if (template) validated.add(`${method} ${template} ${response.status}`);
 }
+
+/**
+ * Every `METHOD /template status` whose body this test file has validated against its schema (the response-schema
+ * test checks that every documented operation's success is among them).
+ */
+export const validated = new Set<string>();
 
 /** A fetch-based client of a test gateway that checks every response against the OpenAPI document. */
 export function restClient(t: Pick<TestGateway, 'url'>, defaultKey: string | null) {

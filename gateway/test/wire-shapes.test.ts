@@ -380,10 +380,26 @@ describe('one field-name mapping, hints on every transport', () => {
         body: JSON.stringify({ preset: 'rival' }),
       })
     ).json()) as { sessionId: string };
-    const turn = await post('/v1/turn', { sessionId, message: 'hi', elapsed_seconds: 5 });
-    expect(turn.status).toBe(400);
-    expect(turn.error.details).toEqual([
-      { path: 'elapsed_seconds', message: 'is not a known field (did you mean elapsedSeconds?)' },
+    // The WebSocket's spelling is a deprecated alias on REST: accepted, with RFC 9745's Deprecation header…
+    const aliased = await fetch(`${t.url}/v1/turn`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.keys.pro}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId, message: 'hi', elapsed_seconds: 5 }),
+    });
+    expect(aliased.status).toBe(200);
+    expect(aliased.headers.get('deprecation')).toMatch(/^@\d+$/);
+    // …but never beside the field it stands for, and a near miss is still named.
+    const both = await post('/v1/turn', { sessionId, message: 'hi', elapsed_seconds: 5, elapsedSeconds: 5 });
+    expect(both.status).toBe(400);
+    expect(both.error.details).toEqual([
+      {
+        path: 'elapsed_seconds',
+        message: 'give one of elapsedSeconds and its deprecated alias elapsed_seconds, not both',
+      },
+    ]);
+    const typo = await post('/v1/turn', { sessionId, message: 'hi', elapsedSecond: 5 });
+    expect(typo.error.details).toEqual([
+      { path: 'elapsedSecond', message: 'is not a known field (did you mean elapsedSeconds?)' },
     ]);
     const nested = await post('/v1/turn', { sessionId, event: { descripton: 'a storm', source: 'user' } });
     expect(nested.error.details).toContainEqual({

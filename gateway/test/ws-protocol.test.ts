@@ -204,9 +204,21 @@ describe('ws: invalid messages', () => {
     client.send({ type: 'set_proactive_prefs', preferences: { enabled: 'yes' } });
     expect((await client.expect('error')).message).toContain('preferences.enabled: must be a boolean');
 
+    // REST's spelling is a deprecated alias on the socket: accepted alone, refused beside the socket's own.
     client.send({ type: 'turn_appraisal', appraisal: appraisals.kindness, elapsedSeconds: 3 });
+    expect((await client.expect('turn_result')).type).toBe('turn_result');
+    client.send({
+      type: 'turn_appraisal',
+      appraisal: appraisals.kindness,
+      elapsedSeconds: 3,
+      elapsed_seconds: 3,
+    });
     expect((await client.expect('error')).message).toContain(
-      'elapsedSeconds: is not a known field of turn_appraisal (did you mean elapsed_seconds?)',
+      'elapsedSeconds: give one of elapsed_seconds and its deprecated alias elapsedSeconds, not both',
+    );
+    client.send({ type: 'turn_appraisal', appraisal: appraisals.kindness, elapsed_second: 3 });
+    expect((await client.expect('error')).message).toContain(
+      'elapsed_second: is not a known field of turn_appraisal (did you mean elapsed_seconds?)',
     );
 
     client.send({ type: 'turn' });

@@ -21,6 +21,7 @@ export {
   type ErrorEntry,
   errorCodeOf,
   errorCodes,
+  errorMessages,
   errorTable,
   isErrorCode,
   isServerError,

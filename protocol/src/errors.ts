@@ -174,3 +174,17 @@ export function serverError(
 export function isServerError(error: unknown): error is ServerError {
   return error instanceof LimbicError && isErrorCode(error.code);
 }
+
+/**
+ * The wire's messages that take arguments, written once for every transport (the fixed ones are the table's
+ * `message`). Clients match on codes; these are for people and logs.
+ */
+export const errorMessages = {
+  /** RATE_LIMIT: `what` is what the transport counts (REST and GraphQL: requests; the WebSocket: messages). */
+  rateLimited: (plan: string, limit: number | null, what: 'requests' | 'messages' = 'requests') =>
+    `Too many ${what}: the ${plan} plan allows ${limit} per minute`,
+  /** SERVICE_UNAVAILABLE while draining: `then` is what the client should do (retry a request, reconnect a socket). */
+  shuttingDown: (then: 'retry' | 'reconnect') => `The gateway is shutting down; ${then}`,
+  /** UNSUPPORTED_MEDIA_TYPE's issue, naming the header and the rule. */
+  contentTypeIssue: { path: 'Content-Type', message: 'must be application/json' },
+} as const;

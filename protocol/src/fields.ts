@@ -45,3 +45,57 @@ export function toSocketIssues(issues: readonly ValidationIssue[]): ValidationIs
     return renamed ? { ...issue, path: [renamed, ...rest].join('.') } : issue;
   });
 }
+
+/** A transport of the interface whose request fields have their own spellings. */
+export type Wire = 'rest' | 'socket';
+
+/**
+ * The spellings each wire also accepts, deprecated, for a field it names otherwise: the other wire's spelling (the
+ * interface writes `elapsedSeconds` for REST and `elapsed_seconds` for the WebSocket; a client that copies one into
+ * the other still works). REST answers a request that used one with a `Deprecation` header (RFC 9745); both
+ * documents mark the alias `deprecated`. docs/protocol.md, "Naming".
+ */
+export const deprecatedAliases: Readonly<Record<Wire, Readonly<Record<string, string>>>> = {
+  rest: { elapsed_seconds: 'elapsedSeconds' },
+  socket: { elapsedSeconds: 'elapsed_seconds' },
+};
+
+/** When the aliases were deprecated, as RFC 9745's `Deprecation` header writes it (2026-11-28T00:00:00Z). */
+export const aliasDeprecation = '@1795737600';
+
+/** A body with its deprecated aliases renamed to the wire's own names, and what was renamed or conflicted. */
+export interface AliasedFields {
+  /** The fields with every alias renamed. */
+  fields: Record<string, unknown>;
+  /** The aliases the body used (the answer says they are deprecated). */
+  used: string[];
+  /** A field given under both its name and its alias. */
+  issues: ValidationIssue[];
+}
+
+/**
+ * Renames the deprecated aliases of `wire` in `fields` to the wire's own names (`elapsed_seconds` → `elapsedSeconds`
+ * on REST); a field given under both names is an issue, never a guess. Allocates nothing when no alias is present.
+ */
+export function resolveAliases(fields: Record<string, unknown>, wire: Wire): AliasedFields {
+  const aliases = deprecatedAliases[wire];
+  let out: Record<string, unknown> | undefined;
+  const used: string[] = [];
+  const issues: ValidationIssue[] = [];
+  for (const alias in aliases) {
+    if (!Object.hasOwn(fields, alias)) continue;
+    const name = aliases[alias] as string;
+    used.push(alias);
+    if (Object.hasOwn(fields, name)) {
+      issues.push({
+        path: alias,
+        message: `give one of ${name} and its deprecated alias ${alias}, not both`,
+      });
+      continue;
+    }
+    out ??= { ...fields };
+    out[name] = out[alias];
+    delete out[alias];
+  }
+  return { fields: out ?? fields, used, issues };
+}

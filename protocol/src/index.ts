@@ -1,15 +1,51 @@
 /**
- * @limbic/protocol: Limbic's wire contract, pure and without I/O. The one error table (code → HTTP status,
- * WebSocket close code, default message) that the gateway answers with, and the one error class that clients (the
- * typed client, the bot kit, the dashboard) receive; the WebSocket's messages and their envelope check; the one
- * field-name mapping between the service's (REST's) names and the WebSocket's; the REST and WebSocket views of
- * proactive actions. The REST request schemas (zod) are the engine's own, in `@limbic/core` (`textTurnSchema`,
- * `appraisalTurnSchema`, `personaDefinitionSchema`, `preferencesSchema`), because the in-process API takes the same
- * shapes as REST; the gateway validates with them and generates its OpenAPI document from them. This package
- * imports only types and `@limbic/core/errors` from the core, so a browser bundle stays small.
+ * @limbic/protocol: Limbic's wire contract, pure and without I/O, in one place. The routes table (every path once);
+ * the one error table (code → HTTP status, WebSocket close code, message, and the messages that take arguments)
+ * that the gateway answers with, and the one error class that clients (the typed client, the bot kit, the dashboard)
+ * receive; the WebSocket's messages and their envelope check; the field names of each wire and their deprecated
+ * aliases; the REST and WebSocket views of proactive actions; and the wire's types. Every body's schema (zod, with
+ * the OpenAPI/AsyncAPI components generated from it) is in the `@limbic/protocol/shapes` entry, kept apart because
+ * it loads zod: this entry imports only types, `@limbic/core/errors` and `@limbic/core/emitter` from the core, so a
+ * browser bundle stays small. Request bodies are validated by the engine's own zod schemas (`textTurnSchema`, …),
+ * which the shapes entry registers as the request components.
  * @module
  */
 
+// The engine's types that appear on the wire, re-exported so that clients depend on the protocol only. Each answer's
+// type has the same fields as its schema in `@limbic/protocol/shapes` (a typecheck test compares them all the way
+// down); these are the documented interfaces, the schemas' inferred types are `ResponseOf<'Name'>` there.
+export type {
+  AckResult,
+  Addressee,
+  Appraisal,
+  AppraisalTurnInput,
+  EventSource,
+  ExperienceKind,
+  ParticipantPage,
+  ParticipantRef,
+  ParticipantSummary,
+  ParticipantView,
+  Party,
+  Perceived,
+  PerceivedExperience,
+  PersonaDefinition,
+  PresetId,
+  ProactivePreferences,
+  ProactivePreferencesInput,
+  ReplyAdvice,
+  ReplyReason,
+  Roles,
+  SessionDetails,
+  SessionInfo,
+  SessionPage,
+  SessionSummary,
+  StateSnapshot,
+  TextEvent,
+  TurnParties,
+  TurnResult,
+  ValidationIssue,
+} from '@limbic/core';
+export { TypedEmitter } from '@limbic/core/emitter';
 export {
   fromRestAction,
   fromWireAction,
@@ -20,12 +56,26 @@ export {
 } from './actions.js';
 export * from './errors-entry.js';
 export {
+  type AliasedFields,
+  aliasDeprecation,
+  deprecatedAliases,
   type RenamedField,
+  resolveAliases,
   socketFieldNames,
   toServiceFields,
   toSocketFields,
   toSocketIssues,
+  type Wire,
 } from './fields.js';
+export {
+  openApiPath,
+  type PathParams,
+  pathTo,
+  type Route,
+  type RouteMethod,
+  type RouteName,
+  routes,
+} from './routes.js';
 export {
   type ClientMessage,
   type ClientMessageType,

@@ -8,6 +8,7 @@ import type {
 import { suggestName } from '@limbic/core/errors';
 import type { WireProactiveAction } from './actions.js';
 import type { ErrorCode } from './errors.js';
+import { resolveAliases } from './fields.js';
 
 /**
  * The one subprotocol `/v1/ws` speaks, optional: clients may offer it (`new WebSocket(url, 'limbic.v1')`) or none;
@@ -47,8 +48,10 @@ export const maxRequestIdLength = 128;
 export interface ClientMessage {
   type: ClientMessageType;
   requestId: string | undefined;
-  /** The message without `type` and `request_id`. */
+  /** The message without `type` and `request_id`, deprecated aliases renamed. */
   body: Record<string, unknown>;
+  /** The deprecated aliases the message used (`elapsedSeconds`), renamed in `body`. */
+  deprecated: string[];
 }
 
 /** The outcome of {@link parseClientMessage}. */
@@ -142,18 +145,24 @@ export function parseClientMessage(value: unknown): ParsedMessage {
   }
   const allowed = clientMessageFields[type as ClientMessageType];
   const body: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  const aliased = resolveAliases(value, 'socket');
+  issues.push(...aliased.issues);
+  const fields = aliased.fields;
+  for (const key of Object.keys(fields)) {
     if (key === 'type' || key === 'request_id') continue;
     if (!allowed.includes(key)) {
       const near = suggestName(key, allowed);
       const hint = near ? ` (did you mean ${near}?)` : '';
       issues.push({ path: key.slice(0, 64), message: `is not a known field of ${type}${hint}` });
     } else {
-      body[key] = value[key];
+      body[key] = fields[key];
     }
   }
   if (issues.length) return { ok: false, requestId, issues };
-  return { ok: true, message: { type: type as ClientMessageType, requestId, body } };
+  return {
+    ok: true,
+    message: { type: type as ClientMessageType, requestId, body, deprecated: aliased.used },
+  };
 }
 
 /** The one-line message of a validation failure: `Invalid <subject>: path: rule; path: rule`. */

@@ -5,23 +5,16 @@ import {
   type SessionRecord,
   type SessionStore,
   type StoreChange,
-  sessionLimitError,
 } from '@limbic/core';
 import {
-  type Collection,
   type Db,
   type Filter,
   MongoClient,
   type MongoClientOptions,
   type WriteConcernSettings,
 } from 'mongodb';
-import {
-  type BindingDocument,
-  type BindingRecordDocument,
-  bindingIndexes,
-  recordIndexes,
-} from './mongo-binding-documents.js';
 import { createMongoBindingStore } from './mongo-bindings.js';
+import { collectionsOf, createIndexes } from './mongo-collections.js';
 import {
   anyDueFilter,
   byId,
@@ -29,9 +22,7 @@ import {
   casFilter,
   casUpdate,
   countFilter,
-  type DeletionDocument,
   deletionDocument,
-  deletionIndex,
   dueFilter,
   dueProjection,
   dueSort,
@@ -39,20 +30,11 @@ import {
   listFilter,
   listSort,
   ownerIndexName,
-  type QuotaDocument,
-  quotaCreateUpdate,
-  quotaFilter,
-  quotaReleaseFilter,
-  quotaReleaseUpdate,
-  quotaRepairFilter,
-  quotaRepairUpdate,
-  quotaReserveFilter,
-  quotaReserveUpdate,
   type SessionDocument,
-  sessionIndexes,
   toDocument,
 } from './mongo-documents.js';
 import { guarded, isDuplicateKeyError, isUnavailableError } from './mongo-errors.js';
+import { createMongoQuota } from './mongo-quota.js';
 import { MongoChangeFeed } from './mongo-watch.js';
 
 /** Options of {@link createMongoStore}. */
@@ -97,25 +79,6 @@ function untyped(filter: object): Filter<SessionDocument> {
   return filter as Filter<SessionDocument>;
 }
 
-/** The collections of the store. */
-export const collectionNames = {
-  sessions: 'sessions',
-  quota: 'session_quota',
-  deletions: 'session_deletions',
-  bindings: 'bindings',
-  records: 'binding_records',
-  meta: 'limbic_meta',
-} as const;
-
-/** A value the gateway instances share, such as the origin of a scaled engine clock. */
-interface MetaDocument {
-  _id: string;
-  value: number;
-}
-
-/** A quota counter untouched this long has no reservation in flight and may be recounted, ms. */
-const quotaSettleMs = 60_000;
-
 /** The database named in a MongoDB connection string, or undefined (`mongodb://host/` or no path). */
 export function databaseNameOf(uri: string): string | undefined {
   const match = /^mongodb(?:\+srv)?:\/\/[^/?]*\/([^?]+)/.exec(uri);
@@ -148,12 +111,8 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
     writeConcern,
     ignoreUndefined: true,
   });
-  const sessions: Collection<SessionDocument> = db.collection(collectionNames.sessions);
-  const quota: Collection<QuotaDocument> = db.collection(collectionNames.quota);
-  const deletions: Collection<DeletionDocument> = db.collection(collectionNames.deletions);
-  const bindings: Collection<BindingDocument> = db.collection(collectionNames.bindings);
-  const records: Collection<BindingRecordDocument> = db.collection(collectionNames.records);
-  const meta: Collection<MetaDocument> = db.collection(collectionNames.meta);
+  const collections = collectionsOf(db);
+  const { sessions, deletions, bindings, records, meta } = collections;
   const onError =
     options.onError ??
     ((error: unknown, what: string) =>
@@ -162,13 +121,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
   try {
     await guarded('start', async () => {
       await client.connect();
-      await sessions.createIndexes(sessionIndexes.map((spec) => ({ ...spec })));
-      await deletions.createIndex(deletionIndex.key, {
-        name: deletionIndex.name,
-        expireAfterSeconds: deletionIndex.expireAfterSeconds!,
-      });
-      await bindings.createIndexes(bindingIndexes.map((spec) => ({ ...spec })));
-      await records.createIndexes(recordIndexes.map((spec) => ({ ...spec })));
+      await createIndexes(collections);
     });
   } catch (error) {
     if (owned) await client.close().catch(() => {});
@@ -185,40 +138,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
     onError: (error) => onError(error, 'change feed'),
   });
 
-  /** Recounts a counter that disagrees with the sessions, if no reservation touched it lately. */
-  async function repair(counter: QuotaDocument, now: Date): Promise<boolean> {
-    const touched = counter.at instanceof Date ? counter.at.getTime() : 0;
-    if (now.getTime() - touched < quotaSettleMs) return false;
-    const actual = await sessions.countDocuments(countFilter(counter._id), { hint: ownerIndexName });
-    if (actual === counter.count) return false;
-    const fixed = await quota.updateOne(quotaRepairFilter(counter), quotaRepairUpdate(actual, now));
-    return fixed.modifiedCount === 1;
-  }
-
-  /** Reserves a slot in the owner's counter before the insert (the conditional `$inc` is the atomic quota check). */
-  async function reserve(owner: string, max: number | undefined, now: Date): Promise<void> {
-    if (max === undefined) {
-      await quota.updateOne(quotaFilter(owner), quotaReserveUpdate(now), { upsert: true });
-      return;
-    }
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const reserved = await quota.updateOne(quotaReserveFilter(owner, max), quotaReserveUpdate(now));
-      if (reserved.matchedCount === 1) return;
-      const counter = await quota.findOne(quotaFilter(owner));
-      if (!counter) {
-        await quota.updateOne(quotaFilter(owner), quotaCreateUpdate(now), { upsert: true });
-      } else if (attempt === 1 || !(await repair(counter, now))) {
-        break;
-      }
-    }
-    throw sessionLimitError(max);
-  }
-
-  function release(owner: string, now: Date): Promise<unknown> {
-    return quota
-      .updateOne(quotaReleaseFilter(owner), quotaReleaseUpdate(now))
-      .catch((error: unknown) => onError(error, 'quota release (repaired on the next refusal)'));
-  }
+  const { reserve, release } = createMongoQuota(sessions, collections.quota, onError);
 
   return {
     kind: 'mongodb',

@@ -4,8 +4,8 @@
  * "MongoDB").
  * @module
  */
+export { collectionNames } from './mongo-collections.js';
 export {
-  collectionNames,
   createMongoStore,
   databaseNameOf,
   type MongoSessionStore,

@@ -13,6 +13,7 @@ import {
 import type { Document } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bindingBySession, bindingListFilter, bindingListSort } from '../src/mongo-binding-documents.js';
+import { collectionNames } from '../src/mongo-collections.js';
 import {
   anyDueFilter,
   byId,
@@ -26,7 +27,7 @@ import {
   listSort,
   ownerIndexName,
 } from '../src/mongo-documents.js';
-import { collectionNames, createMongoStore, type MongoSessionStore } from '../src/mongo-store.js';
+import { createMongoStore, type MongoSessionStore } from '../src/mongo-store.js';
 import {
   announceSkip,
   dropTestDatabases,

@@ -1,14 +1,23 @@
 import { embeddedBackend, type LimbicTurn } from '@limbic/bot-kit';
 import {
-  createManualTime,
   createMemoryBindingStore,
   createSeededRandom,
   createSessionService,
   type ManualTime,
 } from '@limbic/core';
-import { type DiscordSentMessage, type FakeDiscord, startFakeDiscord } from '@limbic/fake-platforms';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness, type SetupOptions } from './harness.js';
+import type { DiscordSentMessage, FakeDiscord } from '@limbic/fake-platforms';
+import { describe, expect, it } from 'vitest';
+import {
+  createHarness,
+  embeddedEngine,
+  GENERAL,
+  GUILD,
+  type Harness,
+  RANDOM,
+  type SetupOptions,
+  testGuild,
+  useFakeDiscord,
+} from './harness.js';
 
 /**
  * Guild channels and threads with the real discord.js client against the fake Discord, on the embedded engine with a
@@ -22,48 +31,30 @@ const BOB = { id: '200000000000000012', username: 'Bob' };
 const CAROL = { id: '200000000000000013', username: 'Carol' };
 const OTHER_BOT = { id: '200000000000000019', username: 'Echo', bot: true };
 const OWNER = '200000000000000010';
-const GUILD = '300000000000000001';
-const GENERAL = '300000000000000002';
-const RANDOM = '300000000000000003';
 const THREAD = '300000000000000004';
 const INSULT = 'You are a worthless idiot and I hate you.';
 const THANKS = 'Thank you so much, you really helped me today!';
 
 let time: ManualTime;
 let discord: FakeDiscord;
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeEach(async () => {
-  time = createManualTime(Date.UTC(2026, 10, 21, 9));
-  discord = await startFakeDiscord({
+const cleanups = useFakeDiscord(
+  (startedTime, started) => {
+    time = startedTime;
+    discord = started;
+  },
+  {
     guilds: [
-      {
-        id: GUILD,
-        name: 'Den',
-        channels: [
-          { id: GENERAL, name: 'general' },
-          { id: RANDOM, name: 'random' },
-        ],
+      testGuild('Den', {
         threads: [{ id: THREAD, name: 'plans', parentId: GENERAL }],
         ownerId: OWNER,
         admins: [ALICE.id],
-      },
+      }),
     ],
-    now: () => time.clock.now(),
-  });
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await discord.close();
-});
+  },
+);
 
 function setup(options: SetupOptions = {}): Promise<Harness> {
-  const service = createSessionService({ clock: time.clock, random: createSeededRandom(9) });
-  const engine = {
-    backend: embeddedBackend({ service, timers: time.timers }),
-    bindings: createMemoryBindingStore(),
-  };
-  return createHarness(discord, time, engine, cleanups, { channels: [GENERAL], ...options });
+  return createHarness(discord, time, embeddedEngine(time), cleanups, { channels: [GENERAL], ...options });
 }
 
 /** The bot answers every message it should answer with a reply naming the reason. */

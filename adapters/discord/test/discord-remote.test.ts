@@ -1,15 +1,21 @@
 import { remoteBackend } from '@limbic/bot-kit';
-import { createManualTime, createMemoryBindingStore, type ManualTime } from '@limbic/core';
-import { type FakeDiscord, startFakeDiscord } from '@limbic/fake-platforms';
-import { HTTPError } from 'discord.js';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryBindingStore, type ManualTime } from '@limbic/core';
+import type { FakeDiscord } from '@limbic/fake-platforms';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cleanUpGateways,
   type Started,
   startFastGateway,
   stopGateway,
 } from '../../../gateway/test/gateway-process.js';
-import { createHarness, FRIENDLY, type Harness, type SetupOptions } from './harness.js';
+import {
+  createHarness,
+  expectSentOnceAfterRetry,
+  FRIENDLY,
+  type Harness,
+  type SetupOptions,
+  useFakeDiscord,
+} from './harness.js';
 
 /**
  * The same scenarios as discord.test.ts, in remote mode: a real gateway process (`npm start`'s entry) on the
@@ -23,7 +29,10 @@ const BOB = { id: '200000000000000002', username: 'bob' };
 let gateway: Started & { url: string };
 let time: ManualTime;
 let discord: FakeDiscord;
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups = useFakeDiscord((startedTime, started) => {
+  time = startedTime;
+  discord = started;
+});
 
 beforeAll(async () => {
   gateway = await startFastGateway(apiKey);
@@ -31,14 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopGateway(gateway);
   cleanUpGateways();
-});
-beforeEach(async () => {
-  time = createManualTime(Date.UTC(2026, 10, 21, 9));
-  discord = await startFakeDiscord({ now: () => time.clock.now() });
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await discord.close();
 });
 
 function setup(options: SetupOptions = {}): Promise<Harness> {
@@ -113,22 +114,7 @@ describe('@limbic/discord (remote, against a gateway process)', () => {
     discord.failNext('POST /channels/:id/messages', { status: 429, retryAfter: 0.05 });
     discord.failNext('POST /channels/:id/messages', { status: 500 });
 
-    const retrying = await h.log.waitFor((event) => event.type === 'retrying');
-    expect(retrying).toMatchObject({ attempt: 1, delayMs: 5000, error: expect.any(HTTPError) });
-    expect(discord.sent).toEqual([]);
-    await time.advance(5000);
-    const sent = await h.log.waitFor((event) => event.type === 'sent');
-    await h.character.runtime.delivery.idle();
-
-    expect(sent).toMatchObject({ attempts: 2, target: `dm:${ADA.id}` });
-    const text = sent.type === 'sent' ? sent.text : '';
-    expect(discord.sent.filter((message) => message.content === text)).toHaveLength(1);
-    expect(discord.sent).toHaveLength(h.log.events.filter((event) => event.type === 'sent').length);
-    // The 429 and the 500 were each answered by one more request; nothing Discord accepted was repeated.
-    const posts = discord.calls.filter(
-      (call) => call.method === 'POST' && call.route === '/channels/:id/messages',
-    );
-    expect(posts.length - discord.sent.length).toBe(2);
+    await expectSentOnceAfterRetry(h, discord, time, ADA.id);
   });
 
   it('an opted-out person gets nothing while a friend who did not opt out is written to', async () => {

@@ -1,55 +1,37 @@
-import { embeddedBackend } from '@limbic/bot-kit';
+import type { embeddedBackend } from '@limbic/bot-kit';
+import type { ManualTime } from '@limbic/core';
+import type { FakeDiscord } from '@limbic/fake-platforms';
+import { Events } from 'discord.js';
+import { describe, expect, it } from 'vitest';
 import {
-  createManualTime,
-  createMemoryBindingStore,
-  createSeededRandom,
-  createSessionService,
-  type ManualTime,
-} from '@limbic/core';
-import { type FakeDiscord, startFakeDiscord } from '@limbic/fake-platforms';
-import { Events, HTTPError } from 'discord.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, FRIENDLY, type Harness, type SetupOptions } from './harness.js';
+  createHarness,
+  embeddedEngine,
+  expectSentOnceAfterRetry,
+  FRIENDLY,
+  GENERAL,
+  type Harness,
+  RANDOM,
+  type SetupOptions,
+  testGuild,
+  useFakeDiscord,
+} from './harness.js';
 
 const day = 86_400_000;
 const ADA = { id: '200000000000000001', username: 'ada' };
 const BOB = { id: '200000000000000002', username: 'bob' };
-const GUILD = '300000000000000001';
-const GENERAL = '300000000000000002';
-const RANDOM = '300000000000000003';
 
 let time: ManualTime;
 let discord: FakeDiscord;
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeEach(async () => {
-  time = createManualTime(Date.UTC(2026, 10, 21, 9));
-  discord = await startFakeDiscord({
-    guilds: [
-      {
-        id: GUILD,
-        name: 'Limbic Test Guild',
-        channels: [
-          { id: GENERAL, name: 'general' },
-          { id: RANDOM, name: 'random' },
-        ],
-      },
-    ],
-    now: () => time.clock.now(),
-  });
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await discord.close();
-});
+const cleanups = useFakeDiscord(
+  (startedTime, started) => {
+    time = startedTime;
+    discord = started;
+  },
+  { guilds: [testGuild('Limbic Test Guild')] },
+);
 
 function setup(options: SetupOptions = {}): Promise<Harness> {
-  const service = createSessionService({ clock: time.clock, random: createSeededRandom(9) });
-  const engine = {
-    backend: embeddedBackend({ service, timers: time.timers }),
-    bindings: createMemoryBindingStore(),
-  };
-  return createHarness(discord, time, engine, cleanups, { channels: [GENERAL], ...options });
+  return createHarness(discord, time, embeddedEngine(time), cleanups, { channels: [GENERAL], ...options });
 }
 
 /** About 40 friendly messages a minute apart, by DM, with timestamps from the manual clock. */
@@ -59,8 +41,6 @@ async function befriend(h: Harness): Promise<void> {
     await h.dm(ADA, FRIENDLY);
   }
 }
-
-const messagesRoute = () => discord.calls.filter((call) => call.route === '/channels/:id/messages');
 
 describe('@limbic/discord (embedded, real discord.js against the fake Discord)', () => {
   it('turns a DM into a turn whose handler replies with message.reply', async () => {
@@ -193,20 +173,7 @@ describe('@limbic/discord (embedded, real discord.js against the fake Discord)',
     // Move exactly to the moment the character falls due: the retry then happens within the action's useful age.
     const service = (h.character.runtime.backend as ReturnType<typeof embeddedBackend>).service;
     await time.advance((await service.nextCheckAt())! - time.clock.now());
-    const retrying = await h.log.waitFor((event) => event.type === 'retrying');
-    expect(retrying).toMatchObject({ attempt: 1, delayMs: 5000, error: expect.any(HTTPError) });
-    expect(discord.sent).toEqual([]);
-    await time.advance(5000);
-    const sent = await h.log.waitFor((event) => event.type === 'sent');
-    await h.character.runtime.delivery.idle();
-
-    expect(sent).toMatchObject({ attempts: 2, target: `dm:${ADA.id}` });
-    const text = sent.type === 'sent' ? sent.text : '';
-    expect(discord.sent.filter((message) => message.content === text)).toHaveLength(1);
-    const sentEvents = h.log.events.filter((event) => event.type === 'sent');
-    expect(discord.sent).toHaveLength(sentEvents.length);
-    // The 429 and the 500 were each answered by one more request; nothing Discord accepted was repeated.
-    expect(messagesRoute().length - discord.sent.length).toBe(2);
+    await expectSentOnceAfterRetry(h, discord, time, ADA.id);
   });
 
   it('/limbic off stops proactive DMs; status and on answer in the DM', async () => {

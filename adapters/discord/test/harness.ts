@@ -1,9 +1,29 @@
 import { once } from 'node:events';
-import type { LimbicTurn } from '@limbic/bot-kit';
+import { embeddedBackend, type LimbicTurn } from '@limbic/bot-kit';
 import { deliveryLog } from '@limbic/bot-kit/testing';
-import type { ManualTime } from '@limbic/core';
-import type { FakeDiscord } from '@limbic/fake-platforms';
-import { Client, Events, GatewayIntentBits, type Message, Partials, type RESTOptions } from 'discord.js';
+import {
+  createManualTime,
+  createMemoryBindingStore,
+  createSeededRandom,
+  createSessionService,
+  type ManualTime,
+} from '@limbic/core';
+import {
+  type FakeDiscord,
+  type FakeDiscordGuild,
+  type FakeDiscordOptions,
+  startFakeDiscord,
+} from '@limbic/fake-platforms';
+import {
+  Client,
+  Events,
+  GatewayIntentBits,
+  HTTPError,
+  type Message,
+  Partials,
+  type RESTOptions,
+} from 'discord.js';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { attachLimbic, type DiscordLimbicOptions, type LimbicDiscord } from '../src/index.js';
 
 /** Options of {@link createHarness}: the integration's options, plus discord.js REST options (e.g. `retries: 0`). */
@@ -29,6 +49,83 @@ export interface Harness {
   receivedOf(messageId: string): Promise<Message>;
   /** Dispatches a DM from `user` at the fake's time (the manual clock) and waits for its turn. */
   dm(user: { id: string; username: string }, text: string): Promise<LimbicTurn>;
+}
+
+/** The ids of the test guild and its channels #general and #random. */
+export const GUILD = '300000000000000001';
+export const GENERAL = '300000000000000002';
+export const RANDOM = '300000000000000003';
+
+/** The test guild, `name`, with #general and #random, and what else `extra` gives it (threads, owner, admins). */
+export function testGuild(name: string, extra: Partial<FakeDiscordGuild> = {}): FakeDiscordGuild {
+  return {
+    id: GUILD,
+    name,
+    channels: [
+      { id: GENERAL, name: 'general' },
+      { id: RANDOM, name: 'random' },
+    ],
+    ...extra,
+  };
+}
+
+/**
+ * Before each test: a manual clock for the bot and a fake Discord on it (with `options`), handed to `started`. After
+ * each test: the cleanups the test registered, last first (see {@link createHarness}), then the fake closes. Resolves
+ * the cleanups list.
+ */
+export function useFakeDiscord(
+  started: (time: ManualTime, discord: FakeDiscord) => void,
+  options: Omit<FakeDiscordOptions, 'now'> = {},
+): (() => Promise<void>)[] {
+  const cleanups: (() => Promise<void>)[] = [];
+  let discord: FakeDiscord | undefined;
+  beforeEach(async () => {
+    const time = createManualTime(Date.UTC(2026, 10, 21, 9));
+    discord = await startFakeDiscord({ ...options, now: () => time.clock.now() });
+    started(time, discord);
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await discord?.close();
+  });
+  return cleanups;
+}
+
+/** An embedded engine on the bot's manual clock (seeded, so runs repeat), with its bindings in memory. */
+export function embeddedEngine(time: ManualTime): DiscordLimbicOptions['engine'] {
+  const service = createSessionService({ clock: time.clock, random: createSeededRandom(9) });
+  return { backend: embeddedBackend({ service, timers: time.timers }), bindings: createMemoryBindingStore() };
+}
+
+/**
+ * What both engine modes must show once a proactive DM to `userId` falls due with a 429 and a 500 armed on the
+ * messages route (and the kit's retry starting at 5 s): discord.js waits out the 429 itself, the kit retries the 500
+ * after 5 s on the manual clock, and the message goes out once, on the second attempt, nothing Discord accepted
+ * repeated.
+ */
+export async function expectSentOnceAfterRetry(
+  h: Harness,
+  discord: FakeDiscord,
+  time: ManualTime,
+  userId: string,
+): Promise<void> {
+  const retrying = await h.log.waitFor((event) => event.type === 'retrying');
+  expect(retrying).toMatchObject({ attempt: 1, delayMs: 5000, error: expect.any(HTTPError) });
+  expect(discord.sent).toEqual([]);
+  await time.advance(5000);
+  const sent = await h.log.waitFor((event) => event.type === 'sent');
+  await h.character.runtime.delivery.idle();
+
+  expect(sent).toMatchObject({ attempts: 2, target: `dm:${userId}` });
+  const text = sent.type === 'sent' ? sent.text : '';
+  expect(discord.sent.filter((message) => message.content === text)).toHaveLength(1);
+  expect(discord.sent).toHaveLength(h.log.events.filter((event) => event.type === 'sent').length);
+  // The 429 and the 500 were each answered by one more request; nothing Discord accepted was repeated.
+  const posts = discord.calls.filter(
+    (call) => call.method === 'POST' && call.route === '/channels/:id/messages',
+  );
+  expect(posts.length - discord.sent.length).toBe(2);
 }
 
 /** The text of friendly messages. */

@@ -9,6 +9,7 @@ import type {
   StateSnapshot,
   TurnResult,
 } from '@limbic/core';
+import { errorCodeOf } from '@limbic/protocol';
 
 /**
  * A text turn as adapters send it: what was written, the seconds since the conversation's previous message, and in a
@@ -72,4 +73,9 @@ export interface LimbicBackend {
   start(): Promise<void>;
   /** Stops background work and releases what the backend opened. */
   close(): Promise<void>;
+}
+
+/** True when the engine says the session is gone: NOT_FOUND, from either backend mode. */
+export function isSessionGone(error: unknown): boolean {
+  return errorCodeOf(error) === 'NOT_FOUND';
 }

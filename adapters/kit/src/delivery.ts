@@ -1,6 +1,6 @@
 import type { Binding, BindingStore, Clock, ProactiveAction, Timers } from '@limbic/core';
-import { errorCodeOf } from '@limbic/protocol';
-import type { BackendSession, LimbicBackend } from './backend.js';
+import { type BackendSession, isSessionGone, type LimbicBackend } from './backend.js';
+import { createDeliveryTiming, type Pacing, type RetryPolicy, TimingClosed } from './delivery-timing.js';
 import { routeOf } from './routes.js';
 
 /** Someone a proactive message in a group is addressed to: a platform user id and the name the session knows. */
@@ -70,19 +70,6 @@ export type DeliveryEvent =
 /** The reasons of a `skipped` {@link DeliveryEvent}. */
 export type SkipReason = 'vetoed' | 'disabled' | 'expired' | 'unbound' | 'empty';
 
-/** Retry timing of {@link createDelivery}: exponential backoff from `initialDelayMs`, capped at `maxDelayMs`. */
-export interface RetryPolicy {
-  initialDelayMs: number;
-  maxDelayMs: number;
-  factor: number;
-}
-
-/** Spacing of outbound messages: at most one per target every `perTargetMs`, and `globalPerSecond` in all. */
-export interface Pacing {
-  perTargetMs: number;
-  globalPerSecond: number;
-}
-
 /** Options of {@link createDelivery}. */
 export interface DeliveryOptions {
   backend: LimbicBackend;
@@ -127,10 +114,7 @@ function mentionOf(action: ProactiveAction, platform: string): Mention | undefin
   return { userId: participant.id.slice(platform.length + 1), name: participant.name };
 }
 
-const defaultRetry: RetryPolicy = { initialDelayMs: 1000, maxDelayMs: 300_000, factor: 2 };
 const rememberedIds = 2000;
-
-class Closed extends Error {}
 
 /**
  * Creates the outbound side of an adapter. For each proactive action: find the conversation it belongs to, check
@@ -141,47 +125,18 @@ class Closed extends Error {}
  * delivered after the next start (at least once: a crash between the send and the acknowledgement repeats one).
  */
 export function createDelivery(options: DeliveryOptions): Delivery {
-  const { backend, bindings, outbound, compose, clock, timers, onEvent = () => {} } = options;
-  const retry = { ...defaultRetry, ...options.retry };
+  const { backend, bindings, outbound, compose, clock, onEvent = () => {} } = options;
   const maxAgeMs = options.maxAgeMs ?? 86_400_000;
+  const timing = createDeliveryTiming(options);
+  const { wait, backoff } = timing;
   const jobs = new Map<string, Promise<void>>();
   const finished = new Set<string>();
-  const waits = new Set<{ handle: ReturnType<Timers['setTimeout']>; reject: (error: Error) => void }>();
-  const nextSlot = new Map<string, number>();
-  let globalNext = 0;
   let closed = false;
   let idleWaiters: (() => void)[] = [];
-
-  function wait(ms: number): Promise<void> {
-    if (closed) return Promise.reject(new Closed());
-    if (ms <= 0) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const entry = {
-        handle: timers.setTimeout(() => {
-          waits.delete(entry);
-          resolve();
-        }, ms),
-        reject,
-      };
-      waits.add(entry);
-    });
-  }
 
   function remember(id: string): void {
     finished.add(id);
     if (finished.size > rememberedIds) finished.delete(finished.values().next().value!);
-  }
-
-  /** Reserves the next send slot for `target` and returns how long to wait for it. */
-  function reserveSlot(target: string): number {
-    const pacing = options.pacing;
-    if (!pacing) return 0;
-    const now = clock.now();
-    const slot = Math.max(now, nextSlot.get(target) ?? 0, globalNext);
-    nextSlot.set(target, slot + pacing.perTargetMs);
-    globalNext = slot + 1000 / pacing.globalPerSecond;
-    if (nextSlot.size > 10_000) for (const [key, at] of nextSlot) if (at <= now) nextSlot.delete(key);
-    return slot - now;
   }
 
   async function acknowledge(sessionId: string, action: ProactiveAction): Promise<void> {
@@ -190,15 +145,11 @@ export function createDelivery(options: DeliveryOptions): Delivery {
         await backend.acknowledge(sessionId, action.id);
         return;
       } catch (error) {
-        if (errorCodeOf(error) === 'NOT_FOUND') return;
+        if (isSessionGone(error)) return;
         onEvent({ type: 'error', sessionId, action, stage: 'ack', error });
         await wait(backoff(attempt));
       }
     }
-  }
-
-  function backoff(attempt: number): number {
-    return Math.min(retry.maxDelayMs, retry.initialDelayMs * retry.factor ** (attempt - 1));
   }
 
   /** Decides what to send: the text, or why nothing is sent. */
@@ -234,7 +185,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
         prepared = await prepare(sessionId, action);
       } catch (error) {
         // The session is gone (embedded LimbicError or remote LimbicApiError): nothing to deliver or acknowledge.
-        if (errorCodeOf(error) === 'NOT_FOUND') return;
+        if (isSessionGone(error)) return;
         onEvent({ type: 'error', sessionId, action, stage: 'prepare', error });
         await wait(backoff(attempt));
       }
@@ -251,7 +202,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     // Backoff grows with transient failures only; a rate limit says exactly how long to wait.
     let transientFailures = 0;
     for (let attempt = 1; ; attempt++) {
-      await wait(reserveSlot(target));
+      await wait(timing.reserveSlot(target));
       // A failure that lasts (an outage of the platform) ends when the action is too old to be worth sending.
       if (attempt > 1 && clock.now() - action.createdAt > maxAgeMs) {
         onEvent({ type: 'skipped', sessionId, action, reason: 'expired' });
@@ -272,7 +223,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
         onEvent({ type: 'retrying', sessionId, action, attempt, delayMs, error });
         if (verdict !== 'retry') {
           // The platform's rate limit applies to every message to this target until then.
-          nextSlot.set(target, Math.max(nextSlot.get(target) ?? 0, clock.now() + delayMs));
+          timing.holdTarget(target, clock.now() + delayMs);
         }
         await wait(delayMs);
       }
@@ -287,7 +238,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
         .then(
           () => remember(action.id),
           (error: unknown) => {
-            if (!(error instanceof Closed))
+            if (!(error instanceof TimingClosed))
               onEvent({ type: 'error', sessionId, action, stage: 'prepare', error });
           },
         )
@@ -310,11 +261,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     },
     close() {
       closed = true;
-      for (const entry of waits) {
-        timers.clearTimeout(entry.handle);
-        entry.reject(new Closed());
-      }
-      waits.clear();
+      timing.close();
     },
   };
 }

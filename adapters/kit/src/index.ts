@@ -7,6 +7,13 @@
 export { type LlmSettings, llmSettingsFromEnv } from '@limbic/core';
 export type { BackendSession, BackendTurn, LimbicBackend } from './backend.js';
 export {
+  type BotSettings,
+  type BotSettingsOptions,
+  botSettingsFromEnv,
+  botSettingsOrExit,
+  stopOnSignals,
+} from './bot-main.js';
+export {
   type CommandTexts,
   defaultCommandTexts,
   type LimbicCommand,
@@ -16,6 +23,13 @@ export {
   toCommand,
 } from './commands.js';
 export {
+  type Conversation,
+  groupKeyOf,
+  type IncomingMessage,
+  type MessageTarget,
+  participantIdOf,
+} from './conversation.js';
+export {
   type ComposeContext,
   type ComposeHook,
   createDelivery,
@@ -24,10 +38,9 @@ export {
   type DeliveryOptions,
   type Mention,
   type Outbound,
-  type Pacing,
-  type RetryPolicy,
   type SkipReason,
 } from './delivery.js';
+export type { Pacing, RetryPolicy } from './delivery-timing.js';
 export { type EmbeddedBackendOptions, embeddedBackend } from './embedded.js';
 export {
   type EmbeddedEngineOptions,
@@ -36,6 +49,7 @@ export {
   openEngine,
   type RemoteEngineOptions,
 } from './engine.js';
+export type { LimbicTurn, ReplyDecision, ReplyDecisionReason } from './limbic-turn.js';
 export {
   type Identity,
   type IdentityLinks,
@@ -47,18 +61,6 @@ export {
 } from './links.js';
 export { type RemoteBackendOptions, remoteBackend } from './remote.js';
 export { completeChat, llmFromEnv, replyFor } from './reply.js';
+export type { BotPolicy } from './reply-policy.js';
 export { routeOf } from './routes.js';
-export {
-  type BotPolicy,
-  type Conversation,
-  createLimbicRuntime,
-  groupKeyOf,
-  type IncomingMessage,
-  type LimbicRuntime,
-  type LimbicRuntimeOptions,
-  type LimbicTurn,
-  type MessageTarget,
-  participantIdOf,
-  type ReplyDecision,
-  type ReplyDecisionReason,
-} from './runtime.js';
+export { createLimbicRuntime, type LimbicRuntime, type LimbicRuntimeOptions } from './runtime.js';

@@ -1,5 +1,5 @@
 import { type LlmSettings, llmSettingsFromEnv, toValidationError } from '@limbic/core';
-import type { LimbicTurn } from './runtime.js';
+import type { LimbicTurn } from './limbic-turn.js';
 
 /**
  * The optional OpenAI-compatible model from LIMBIC_LLM_URL, LIMBIC_LLM_MODEL, LIMBIC_LLM_API_KEY and

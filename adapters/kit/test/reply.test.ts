@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { isLimbicError } from '@limbic/core';
 import { describe, expect, it } from 'vitest';
 import { llmFromEnv, replyFor } from '../src/index.js';
-import type { LimbicTurn } from '../src/runtime.js';
+import type { LimbicTurn } from '../src/limbic-turn.js';
 
 const turn = {
   isNewSession: true,

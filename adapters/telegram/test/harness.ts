@@ -1,7 +1,14 @@
 import { deliveryLog } from '@limbic/bot-kit/testing';
 import { createManualTime, type ManualTime } from '@limbic/core';
-import type { FakeTelegram, TelegramTextInput, TelegramTextMessage } from '@limbic/fake-platforms';
+import {
+  type FakeTelegram,
+  type FakeTelegramOptions,
+  startFakeTelegram,
+  type TelegramTextInput,
+  type TelegramTextMessage,
+} from '@limbic/fake-platforms';
 import { Bot, type Context } from 'grammy';
+import { afterEach, beforeEach } from 'vitest';
 import {
   type LimbicFlavor,
   type LimbicMiddleware,
@@ -75,6 +82,27 @@ export function createHarness(
       return update.message!;
     },
   };
+}
+
+/**
+ * Starts a fake Telegram (with `options`) before each test and hands it to `started`; after each test, runs the
+ * cleanups the test registered (last first) and closes the fake. Resolves the cleanups list.
+ */
+export function useFakeTelegram(
+  started: (telegram: FakeTelegram) => void,
+  options?: FakeTelegramOptions,
+): (() => Promise<void>)[] {
+  const cleanups: (() => Promise<void>)[] = [];
+  let telegram: FakeTelegram | undefined;
+  beforeEach(async () => {
+    telegram = await startFakeTelegram(options);
+    started(telegram);
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await telegram?.close();
+  });
+  return cleanups;
 }
 
 /** The text of friendly messages. */

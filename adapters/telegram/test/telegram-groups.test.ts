@@ -1,14 +1,9 @@
 import { embeddedBackend, type LimbicTurn } from '@limbic/bot-kit';
 import { createMemoryBindingStore, createSeededRandom, createSessionService } from '@limbic/core';
-import {
-  type FakeTelegram,
-  startFakeTelegram,
-  type TelegramSentMessage,
-  type TelegramTextInput,
-} from '@limbic/fake-platforms';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FakeTelegram, TelegramSentMessage, TelegramTextInput } from '@limbic/fake-platforms';
+import { describe, expect, it } from 'vitest';
 import type { TelegramLimbicOptions } from '../src/index.js';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, type Harness, useFakeTelegram } from './harness.js';
 
 /**
  * A supergroup with three people and the bot, on the real grammY `Bot` against the fake Telegram (real HTTP on
@@ -34,16 +29,13 @@ const CHATTY = {
 } as const;
 
 let telegram: FakeTelegram;
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeEach(async () => {
-  // Bots' messages are delivered (Telegram withholds them): the plugin must cope with them by itself.
-  telegram = await startFakeTelegram({ deliverBotMessages: true });
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await telegram.close();
-});
+// Bots' messages are delivered (Telegram withholds them): the plugin must cope with them by itself.
+const cleanups = useFakeTelegram(
+  (started) => {
+    telegram = started;
+  },
+  { deliverBotMessages: true },
+);
 
 interface GroupHarness extends Harness {
   /** Every turn the kit decided on (the `shouldReply` hook sees each group turn, answered or not). */

@@ -1,7 +1,7 @@
 import { remoteBackend } from '@limbic/bot-kit';
 import { createMemoryBindingStore } from '@limbic/core';
-import { type FakeTelegram, startFakeTelegram } from '@limbic/fake-platforms';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FakeTelegram } from '@limbic/fake-platforms';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cleanUpGateways,
   type Started,
@@ -9,7 +9,14 @@ import {
   stopGateway,
 } from '../../../gateway/test/gateway-process.js';
 import type { TelegramLimbicOptions } from '../src/index.js';
-import { befriend, createHarness, friendly, type Harness, isReplyOrCommandAnswer } from './harness.js';
+import {
+  befriend,
+  createHarness,
+  friendly,
+  type Harness,
+  isReplyOrCommandAnswer,
+  useFakeTelegram,
+} from './harness.js';
 
 /**
  * The same scenarios as telegram.test.ts, in remote mode: a real gateway process (`npm start`'s entry) on the
@@ -19,7 +26,9 @@ import { befriend, createHarness, friendly, type Harness, isReplyOrCommandAnswer
 const apiKey = 'svc_test_remotetelegram0123456789ab';
 let gateway: Started & { url: string };
 let telegram: FakeTelegram;
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups = useFakeTelegram((started) => {
+  telegram = started;
+});
 
 beforeAll(async () => {
   gateway = await startFastGateway(apiKey);
@@ -27,13 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopGateway(gateway);
   cleanUpGateways();
-});
-beforeEach(async () => {
-  telegram = await startFakeTelegram();
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await telegram.close();
 });
 
 function setup(options: Partial<TelegramLimbicOptions> = {}): Harness {

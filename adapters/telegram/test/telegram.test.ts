@@ -5,23 +5,17 @@ import {
   createSessionService,
   LimbicError,
 } from '@limbic/core';
-import { type FakeTelegram, startFakeTelegram } from '@limbic/fake-platforms';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FakeTelegram } from '@limbic/fake-platforms';
+import { describe, expect, it } from 'vitest';
 import type { TelegramLimbicOptions } from '../src/index.js';
-import { befriend, createHarness, type Harness, isReplyOrCommandAnswer } from './harness.js';
+import { befriend, createHarness, type Harness, isReplyOrCommandAnswer, useFakeTelegram } from './harness.js';
 
 const day = 86_400_000;
 const chatId = 4242;
 
 let telegram: FakeTelegram;
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeEach(async () => {
-  telegram = await startFakeTelegram();
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await telegram.close();
+const cleanups = useFakeTelegram((started) => {
+  telegram = started;
 });
 
 function setup(options: Partial<TelegramLimbicOptions> = {}): Harness {

@@ -1,9 +1,9 @@
 import type { EmotionLabel } from '../labels/emotion-label.js';
 import type { Domain } from '../persona/hexaco.js';
 import type { Appraisal } from './appraisal.js';
-import type { Conduct } from './listener.js';
-import type { Perceived } from './reader-appraiser.js';
-import type { Roles } from './text-roles.js';
+import type { Conduct } from './conduct.js';
+import type { Perceived } from './perceived.js';
+import type { Roles } from './roles.js';
 
 /** Who produced an event: the person talking to the character, the world around it, or the character's own mind. */
 export type EventSource = 'user' | 'system' | 'internal';

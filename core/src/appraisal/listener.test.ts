@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { appraiseHeard, envyOf, type HeardEvent, type Listener } from './listener.js';
+import type { HeardEvent, Listener } from './heard-event.js';
+import { appraiseHeard } from './listener.js';
+import { envyOf } from './trait-levels.js';
 
 const neutral: Listener = { personality: { O: 0.5, C: 0.5, E: 0.5, A: 0.5, N: 0.5, H: 0.5 }, rapport: 0.5 };
 const as = (traits: Partial<Listener['personality']>): Listener => ({

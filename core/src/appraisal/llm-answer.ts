@@ -3,8 +3,8 @@ import { snapNearMiss } from '../llm/json-chat.js';
 import { experienceKinds } from '../reader/experience.js';
 import { rangeMessage, validateWith } from '../util/validation.js';
 import type { EventSource } from './appraiser.js';
-import type { HeardEvent, SpeechAct } from './listener.js';
-import type { Party } from './text-roles.js';
+import type { HeardEvent, SpeechAct } from './heard-event.js';
+import type { Party } from './roles.js';
 
 const parties = ['speaker', 'character', 'third_party'] as const satisfies readonly Party[];
 const causes = [...parties, 'nobody'] as const;

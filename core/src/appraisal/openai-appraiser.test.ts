@@ -9,11 +9,12 @@ import { createReader } from '../reader/reader.js';
 import { readerModel } from '../reader/reader-model.js';
 import { neutralAppraisal, parseAppraisal } from './appraisal.js';
 import type { AppraisalContext, AppraisalOutcome, Appraiser, EventSource } from './appraiser.js';
-import { appraiseHeard, listenerOf } from './listener.js';
+import { listenerOf } from './heard-event.js';
+import { appraiseHeard } from './listener.js';
 import { hearAnswer, type LlmAnswer } from './llm-answer.js';
 import { appraisalRubric, createOpenAIAppraiser, type OpenAIAppraiserOptions } from './openai-appraiser.js';
 import { appraiseWithReader } from './reader-appraiser.js';
-import { toRoles } from './text-roles.js';
+import { toRoles } from './roles.js';
 
 interface Received {
   method: string | undefined;

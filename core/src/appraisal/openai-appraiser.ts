@@ -1,11 +1,13 @@
 import { isLimbicError, LimbicError } from '../errors.js';
-import { createJsonChat, type JsonChatOptions } from '../llm/json-chat.js';
+import { createJsonChat } from '../llm/json-chat.js';
+import type { JsonChatOptions } from '../llm/llm-settings.js';
 import { experienceKinds } from '../reader/experience.js';
 import type { AppraisalContext, AppraisalOutcome, Appraiser, EventSource, TextEvent } from './appraiser.js';
-import { appraiseHeard, listenerOf } from './listener.js';
+import { listenerOf } from './heard-event.js';
+import { appraiseHeard } from './listener.js';
 import { hearAnswer, llmAnswerJsonSchema, parseLlmAnswer } from './llm-answer.js';
 import { createReaderAppraiser } from './reader-appraiser.js';
-import { toRoles } from './text-roles.js';
+import { toRoles } from './roles.js';
 
 /** Options of {@link createOpenAIAppraiser}: the LLM settings, the fallback, and the ports tests replace. */
 export interface OpenAIAppraiserOptions extends JsonChatOptions {

@@ -1,48 +1,19 @@
-import type { ReaderCategory, ReaderGroup } from '../reader/categories.js';
-import type { ExperienceKind } from '../reader/experience.js';
-import { loadReader, type Reader, type Reading } from '../reader/reader.js';
+import { loadReader } from '../reader/reader.js';
+import type { Reader, Reading } from '../reader/reading.js';
 import { categoryRecord } from '../reader/records.js';
 import { round } from '../util/math.js';
 import type { AppraisalContext, AppraisalOutcome, Appraiser, EventSource, TextEvent } from './appraiser.js';
-import { appraiseHeard, listenerOf } from './listener.js';
+import { listenerOf } from './heard-event.js';
+import { appraiseHeard } from './listener.js';
+import type { Perceived } from './perceived.js';
 import { hearReading } from './reading-appraisal.js';
+import { toRoles } from './roles.js';
 import { readEnglish } from './text-appraise.js';
 import { contextTerms } from './text-context.js';
-import { readRoles, toRoles } from './text-roles.js';
+import { readRoles } from './text-roles.js';
 
-/**
- * What the reader read in a text turn's message: the emotion the writer expresses (GoEmotions), and what the message
- * tells of, as both of the reader's parts understand it (docs/reader.md).
- */
-export interface Perceived {
-  /** The GoEmotions category the message expresses (within the most likely group). */
-  emotion: ReaderCategory;
-  /** Its Ekman group, or neutral. */
-  group: ReaderGroup;
-  /** Probability of that group, calibrated on GoEmotions train by cross-validation. */
-  confidence: number;
-  /** Probability of every category (rounded to 4 decimals). */
-  scores: Record<ReaderCategory, number>;
-  /** What the one it happened to feels, and how strongly the evidence says it matters. */
-  experience: PerceivedExperience;
-}
-
-/** The experience a message tells of, as read (docs/reader.md, "Fusion" and "Evidence sets strength"). */
-export interface PerceivedExperience {
-  /** What the experiencer feels: one of the reader's 16 kinds (`anger` … `warmth`, `boredom`, `neutral`). */
-  kind: ExperienceKind;
-  /** How pleasant the event is for them, [−1, 1] (1: as good as the clearly good events people report). */
-  valence: number;
-  /** How stirring the text is, [−1, 1], in readers' terms (0 is an average sentence). */
-  activation: number;
-  /**
-   * How much the text reads as a report of an event rather than an expression of feeling, [0, 0.7]: the share the
-   * event reader had in the reading.
-   */
-  narrative: number;
-  /** How much the evidence says the event matters, [0, 1]: it scales the character's response. */
-  strength: number;
-}
+// Perceived moved to perceived.ts; re-exported here for the session types, which import it from here.
+export type { Perceived } from './perceived.js';
 
 /** The rounded, client-facing form of a reading (with the strength the appraiser gave it). */
 export function toPerceived(reading: Reading, strength = 0): Perceived {

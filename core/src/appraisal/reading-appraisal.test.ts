@@ -6,11 +6,11 @@ import { classifyAppraisal } from '../labels/appraisal-classifier.js';
 import { type EmotionLabel, emotionLabels } from '../labels/emotion-label.js';
 import { deriveEngineParams } from '../persona/engine-params.js';
 import { resolvePersona } from '../persona/resolve-persona.js';
-import type { Reading } from '../reader/reader.js';
 import { loadReader } from '../reader/reader.js';
+import type { Reading } from '../reader/reading.js';
+import type { EnglishReading } from './english-reading.js';
 import { appraiseWithReader } from './reader-appraiser.js';
 import { emotionGroupOf, liking, readingPrototypes, strengthOf } from './reading-appraisal.js';
-import type { EnglishReading } from './text-appraise.js';
 
 const fresh = { expectedCongruence: 0, trust: 0.5, familiarity: 0 };
 

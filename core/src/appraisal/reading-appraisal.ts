@@ -1,14 +1,15 @@
 import type { EmotionLabel } from '../labels/emotion-label.js';
 import type { ReaderCategory } from '../reader/categories.js';
 import type { ExperienceKind } from '../reader/experience.js';
-import type { Reading } from '../reader/reader.js';
+import type { Reading } from '../reader/reading.js';
 import { clamp } from '../util/math.js';
 import type { EventSource } from './appraiser.js';
-import type { HeardEvent, SpeechAct } from './listener.js';
-import type { EnglishReading } from './text-appraise.js';
+import type { EnglishReading } from './english-reading.js';
+import type { HeardEvent, SpeechAct } from './heard-event.js';
 import type { RoleReading } from './text-roles.js';
 
-export { liking, readingPrototypes } from './listener.js';
+export { readingPrototypes } from './reading-prototypes.js';
+export { liking } from './trait-levels.js';
 
 /**
  * Ekman's group of each label (neutral for calm), the grouping GoEmotions uses: the unit in which the reader's

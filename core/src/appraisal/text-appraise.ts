@@ -1,11 +1,13 @@
 import { type Appraisal, clampAppraisal, neutralAppraisal } from './appraisal.js';
 import type { AppraisalContext, EventSource, TextEvent } from './appraiser.js';
+import { type EnglishReading, endsAsking, plainReading } from './english-reading.js';
 import { aimsAtAddressee } from './text-address.js';
-import { clauseAgency, defaultAgency } from './text-agency.js';
-import { type ContextTerms, contextTerms, isNameWord, matchesKeyword } from './text-context.js';
-import { ADDRESSEE, type Entry, lookupWord, phrases, plainEntry } from './text-lexicon.js';
+import { defaultAgency } from './text-agency.js';
+import { contextTerms, isNameWord, matchesKeyword } from './text-context.js';
+import { ADDRESSEE, lookupWord, plainEntry } from './text-lexicon.js';
 import { isPhatic } from './text-phatic.js';
 import { BREAK, CAPS, scanText } from './text-scan.js';
+import { closeClause, createTally, matchPhrase, type Tally } from './text-tally.js';
 
 // Tokens after a negator or a booster that it still reaches (VADER looks three tokens back).
 const WINDOW = 3;
@@ -25,8 +27,6 @@ const BUT_AFTER = 1.5;
 const VALENCE_ALPHA = 15;
 // tanh(0.9) ≈ 0.72: one cue moves expectedness or controllability from 0.5 to about 0.14 or 0.86.
 const CUE_SLOPE = 0.9;
-// An insult said to the character: a breach of respect (tanh(0.8) ≈ 0.66).
-const INSULT_NORM = -0.8;
 // Relevance: small talk stays near 0.1-0.2, as in the reference rubric ("casual greetings: 0~0.2").
 const RELEVANCE = {
   base: 0.12,
@@ -45,92 +45,8 @@ const RELEVANCE = {
 // Below this share of known words a Latin-script text is taken for another language.
 const ENGLISH_SHARE = 0.3;
 
-interface Tally {
-  valence: number;
-  affect: number;
-  norm: number;
-  control: number;
-  expect: number;
-  cues: number;
-  refs: number;
-  agencySum: number;
-  agencyWeight: number;
-  clauseStart: number;
-  clauseAffect: number;
-  clauseFate: boolean;
-  clauseInsult: boolean;
-  clauseRefs: number;
-}
-
-function closeClause(
-  tally: Tally,
-  tokens: readonly string[],
-  end: number,
-  source: EventSource,
-  terms: ContextTerms,
-) {
-  if (end > tally.clauseStart) {
-    const agency = tally.clauseFate ? -1 : clauseAgency(tokens, tally.clauseStart, end, source, terms.names);
-    if (agency !== undefined) {
-      const weight = 1 + tally.clauseAffect / 2 + (tally.clauseFate ? 2 : 0);
-      tally.agencySum += agency * weight;
-      tally.agencyWeight += weight;
-    }
-    if (tally.clauseInsult && tally.clauseRefs & ADDRESSEE && source !== 'internal') {
-      tally.norm += INSULT_NORM;
-      tally.cues++;
-    }
-  }
-  tally.clauseStart = end + 1;
-  tally.clauseAffect = 0;
-  tally.clauseFate = false;
-  tally.clauseInsult = false;
-  tally.clauseRefs = 0;
-}
-
-function matchPhrase(tokens: readonly string[], i: number): { entry: Entry; span: number } | undefined {
-  const group = phrases.get(tokens[i]!);
-  if (group === undefined) return undefined;
-  for (const phrase of group) {
-    const words = phrase.words;
-    let k = 1;
-    while (k < words.length && tokens[i + k] === words[k]) k++;
-    if (k === words.length) return { entry: phrase.entry, span: k };
-  }
-  return undefined;
-}
-
 function foreign(source: EventSource): Appraisal {
   return { ...neutralAppraisal, goal_relevance: RELEVANCE.foreign, agency: defaultAgency[source] };
-}
-
-/** What the lexicon pass finds besides the appraisal: who is spoken to, and which cues were explicit. */
-export interface EnglishReading {
-  appraisal: Appraisal;
-  /** False when the text reads as another language (or is empty). */
-  english: boolean;
-  /** The text speaks to the character: "you", "your", or its name. */
-  addressed: boolean;
-  /**
-   * The text aims at the character, as criticism must to be its affront: its name, or "you" as the one described or
-   * acting ("you're an idiot", "you lied", "fuck you", "your meme is bad"), not a generic "you" ("when you get sick").
-   */
-  aimed: boolean;
-  /** Explicit expectation cues ("suddenly", "as usual", "!?") were found. */
-  expectationCues: boolean;
-  /** Explicit control cues ("helpless", "I can handle it") were found. */
-  controlCues: boolean;
-  /**
-   * Explicit intensity, [0, 1]: exclamation marks, words in capitals and boosters ("so", "really", "extremely"),
-   * a quarter for each (VADER's intensity cues; Hutto & Gilbert 2014).
-   */
-  emphasis: number;
-  /** The text ends in a question mark ("what's your favourite colour?", not "really?!"). */
-  asks: boolean;
-  /** The text is phatic talk only (greetings, thanks, acknowledgements, laughter; text-phatic.ts). */
-  phatic: boolean;
-  /** The lower-case tokens of the text, `.` at each clause break (for the roles; text-roles.ts). */
-  tokens: readonly string[];
 }
 
 /**
@@ -145,35 +61,6 @@ export function appraiseEnglish(
   return readEnglish(event, context, custom).appraisal;
 }
 
-function plain(appraisal: Appraisal, english: boolean, tokens: readonly string[] = []): EnglishReading {
-  return {
-    appraisal,
-    english,
-    addressed: false,
-    aimed: false,
-    expectationCues: false,
-    controlCues: false,
-    emphasis: 0,
-    asks: false,
-    phatic: false,
-    tokens,
-  };
-}
-
-/** Whether a text ends in a question mark without an exclamation mark beside it. */
-function endsAsking(text: string): boolean {
-  let i = text.length - 1;
-  while (i >= 0 && /\s/.test(text.charAt(i))) i--;
-  let asked = false;
-  for (; i >= 0; i--) {
-    const c = text.charAt(i);
-    if (c === '?') asked = true;
-    else if (c === '!') return false;
-    else break;
-  }
-  return asked;
-}
-
 /** {@link appraiseEnglish}, with what the pass found about address and cues (for the reader appraiser). */
 export function readEnglish(
   event: TextEvent,
@@ -186,24 +73,9 @@ export function readEnglish(
   const scan = scanText(text);
   const { tokens, flags } = scan;
   const n = tokens.length;
-  if (scan.otherLetters > scan.latinLetters) return plain(foreign(source), false, tokens);
+  if (scan.otherLetters > scan.latinLetters) return plainReading(foreign(source), false, tokens);
   const terms = contextTerms(context);
-  const tally: Tally = {
-    valence: 0,
-    affect: 0,
-    norm: 0,
-    control: 0,
-    expect: 0,
-    cues: scan.surprises,
-    refs: 0,
-    agencySum: 0,
-    agencyWeight: 0,
-    clauseStart: 0,
-    clauseAffect: 0,
-    clauseFate: false,
-    clauseInsult: false,
-    clauseRefs: 0,
-  };
+  const tally: Tally = createTally(scan.surprises);
   let negation = 0;
   let negationLeft = 0;
   let modifier = 1;
@@ -312,8 +184,8 @@ export function readEnglish(
     i += span;
   }
   closeClause(tally, tokens, n, source, terms);
-  if (words === 0 && tally.cues === 0) return plain({ ...neutralAppraisal }, false, tokens);
-  if (words >= 3 && known < words * ENGLISH_SHARE) return plain(foreign(source), false, tokens);
+  if (words === 0 && tally.cues === 0) return plainReading({ ...neutralAppraisal }, false, tokens);
+  if (words >= 3 && known < words * ENGLISH_SHARE) return plainReading(foreign(source), false, tokens);
 
   const valence = tally.valence * (1 + EXCLAMATION_GAIN * Math.min(scan.exclamations, 4));
   const intensity = Math.min(scan.exclamations, 3) + Math.min(scan.allCaps ? 2 : scan.capsWords, 2);

@@ -1,5 +1,5 @@
 import type { Appraisal } from '../appraisal/appraisal.js';
-import type { Conduct } from '../appraisal/listener.js';
+import type { Conduct } from '../appraisal/conduct.js';
 import type { EngineParams } from '../persona/engine-params.js';
 import { clamp, decayFactor } from '../util/math.js';
 

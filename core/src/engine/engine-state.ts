@@ -1,6 +1,6 @@
 import type { Appraisal } from '../appraisal/appraisal.js';
 import { neutralAppraisal } from '../appraisal/appraisal.js';
-import type { ParticipantState } from '../group/participants.js';
+import type { ParticipantState } from '../group/participant-state.js';
 import type { EmotionLabel } from '../labels/emotion-label.js';
 import type { EngineParams, Vec3 } from '../persona/engine-params.js';
 import type { NeedState } from '../prompt/prompt-input.js';

@@ -3,7 +3,7 @@
 // appraisals, mapped in core/eval/crowd-appraisals.ts). Without the corpus the same command builds the model of the
 // profiles alone (docs/emotion-model.md §7.2).
 // Do not edit by hand: change the data or the calibration and run it again.
-import type { AppraisalLabelModel } from './appraisal-classifier.js';
+import type { AppraisalLabelModel } from './label-model.js';
 
 /**
  * The calibrated appraisal labeller (docs/emotion-model.md §7.2): 103 exemplars over the features

@@ -1,7 +1,7 @@
 import type { Appraiser } from '../appraisal/appraiser.js';
 import { createOpenAIAppraiser } from '../appraisal/openai-appraiser.js';
 import { createPersonaWriter, type PersonaWriter } from '../persona/persona-writer.js';
-import type { JsonChatOptions } from './json-chat.js';
+import type { JsonChatOptions } from './llm-settings.js';
 
 /** Hooks of {@link llmServiceOptions}. */
 export interface LlmHooks {

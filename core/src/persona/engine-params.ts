@@ -1,4 +1,4 @@
-import type { AppraisalLabelModel } from '../labels/appraisal-classifier.js';
+import type { AppraisalLabelModel } from '../labels/label-model.js';
 import type { AttachmentStyle, NeedState } from '../prompt/prompt-input.js';
 import { centre, clamp } from '../util/math.js';
 import type { Domain, Facet } from './hexaco.js';

@@ -1,5 +1,6 @@
 import { LimbicError } from '../errors.js';
-import { createJsonChat, type JsonChatOptions, snapNearMiss } from '../llm/json-chat.js';
+import { createJsonChat, snapNearMiss } from '../llm/json-chat.js';
+import type { JsonChatOptions } from '../llm/llm-settings.js';
 import { type Domain, domains, type Facet, facets, facetsByDomain } from './hexaco.js';
 import type { PersonaDefinition } from './persona.js';
 import { validatePersonaShape } from './persona-schema.js';

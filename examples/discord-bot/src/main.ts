@@ -6,52 +6,18 @@
  *
  * See README.md for the other settings.
  */
-import { completeChat, type Engine, llmFromEnv, openEngine, replyFor } from '@limbic/bot-kit';
+import { botSettingsOrExit, completeChat, openEngine, replyFor, stopOnSignals } from '@limbic/bot-kit';
 import { attachLimbic } from '@limbic/discord';
 import { Client, Events, GatewayIntentBits, Partials } from 'discord.js';
 
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) {
-    console.error(`Set ${name} (see README.md).`);
-    process.exit(2);
-  }
-  return value;
-}
-
-/** The LLM settings (LIMBIC_LLM_*), or undefined; exits naming the invalid ones. */
-function settingsOrExit() {
-  try {
-    return llmFromEnv();
-  } catch (error) {
-    // A VALIDATION_ERROR naming every invalid setting.
-    console.error((error as Error).message);
-    process.exit(2);
-  }
-}
-
-const token = required('DISCORD_TOKEN');
-const remote = process.argv.includes('--remote');
-const llm = settingsOrExit();
-// LIMBIC_TIME_SCALE=3600: an hour of the character's time passes every second, so it writes first within a minute.
-const timeScale = Number(process.env.LIMBIC_TIME_SCALE || 1);
-if (!(timeScale > 0)) {
-  console.error('LIMBIC_TIME_SCALE: must be a number above 0 (see README.md).');
-  process.exit(2);
-}
-const engine: Engine = remote
-  ? await openEngine({
-      mode: 'remote',
-      url: process.env.LIMBIC_URL ?? 'http://127.0.0.1:8787',
-      apiKey: required('LIMBIC_API_KEY'),
-      ...(process.env.LIMBIC_DATA ? { dataDir: process.env.LIMBIC_DATA } : {}),
-    })
-  : await openEngine({
-      ...(process.env.LIMBIC_DATA ? { dataDir: process.env.LIMBIC_DATA } : {}),
-      ...(timeScale === 1 ? {} : { timeScale }),
-      // With an LLM, it also appraises each message; the offline reader answers when it fails.
-      ...(llm ? { llm: { ...llm, onFallback: (reason) => console.warn(`LLM appraiser: ${reason}`) } } : {}),
-    });
+// The token, LIMBIC_LLM_*, LIMBIC_DATA, LIMBIC_TIME_SCALE and with --remote LIMBIC_URL and LIMBIC_API_KEY; exits
+// naming a missing or invalid one.
+const settings = botSettingsOrExit('DISCORD_TOKEN', {
+  help: 'see README.md',
+  onLlmFallback: (reason) => console.warn(`LLM appraiser: ${reason}`),
+});
+const { token, llm } = settings;
+const engine = await openEngine(settings.engine);
 const name = process.env.CHARACTER_NAME ?? 'Mira';
 
 const client = new Client({
@@ -106,15 +72,10 @@ client.once(Events.ClientReady, (ready) => {
 });
 
 await character.start();
-let stopping = false;
-async function stop(): Promise<void> {
-  if (stopping) return;
-  stopping = true;
+stopOnSignals(async () => {
   await character.close();
   // With the gateway connection and the engine closed nothing keeps the process alive: it exits with code 0.
   await client.destroy();
-}
-process.once('SIGINT', () => void stop());
-process.once('SIGTERM', () => void stop());
+});
 
 await client.login(token);

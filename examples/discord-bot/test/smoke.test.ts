@@ -1,12 +1,6 @@
 import { type FakeDiscord, startFakeDiscord } from '@limbic/fake-platforms';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  cleanUpGateways,
-  startGateway,
-  stopGateway,
-  tempDataDir,
-} from '../../../gateway/test/gateway-process.js';
-import { cleanUpExamples, exampleDataDir, startExample } from '../../example-process.js';
+import { cleanUpExamples, startBotExample, stopExample, withGateway } from '../../example-process.js';
 
 const ADA = { userId: '200000000000000001', username: 'ada' };
 let discord: FakeDiscord | undefined;
@@ -17,19 +11,16 @@ afterEach(async () => {
   discord = undefined;
 });
 
-/** The example as `npm start` runs it; `--remote` when LIMBIC_URL is set. */
+/** The example as `npm start` runs it, on the fake Discord when one runs, in no channel unless `env` names one. */
 function startBot(env: NodeJS.ProcessEnv) {
-  return startExample('discord-bot', { DISCORD_CHANNELS: '', ...env }, env.LIMBIC_URL ? ['--remote'] : []);
+  const platform = discord && { DISCORD_TOKEN: discord.token, DISCORD_API: discord.url };
+  return startBotExample('discord-bot', platform, { DISCORD_CHANNELS: '', ...env });
 }
 
 describe('examples/discord-bot', () => {
   it('starts against a fake Discord, answers a DM with the character’s feeling, and stops on SIGTERM', async () => {
     discord = await startFakeDiscord();
-    const example = startBot({
-      DISCORD_TOKEN: discord.token,
-      DISCORD_API: discord.url,
-      LIMBIC_DATA: exampleDataDir(),
-    });
+    const example = startBot({});
     await example.waitFor(/is running \(embedded on sqlite .*limbic\.db/);
     const message = discord.dispatchDirectMessage({ ...ADA, content: 'Thank you, you are wonderful!' });
     const [reply] = await discord.waitForSent(1, 30_000);
@@ -38,19 +29,13 @@ describe('examples/discord-bot', () => {
       message_reference: expect.objectContaining({ message_id: message.id }),
     });
     expect(reply!.content).toMatch(/^\((\w+) (\w+)\) Nice to meet you!$/);
-    example.child.kill('SIGTERM');
-    expect(await example.exited).toBe(0);
+    expect(await stopExample(example)).toBe(0);
   }, 60_000);
 
   it('in a listed channel answers who addresses it, stays out of others’ chatter, and registers /limbic', async () => {
     discord = await startFakeDiscord();
     const channel = discord.channelId;
-    const example = startBot({
-      DISCORD_TOKEN: discord.token,
-      DISCORD_API: discord.url,
-      DISCORD_CHANNELS: channel,
-      LIMBIC_DATA: exampleDataDir(),
-    });
+    const example = startBot({ DISCORD_CHANNELS: channel });
     await example.waitFor(/is running/);
     const registered = () => discord?.registeredCommands().some((command) => command.name === 'limbic');
     await discord.waitFor(() => registered() === true, 30_000);
@@ -91,40 +76,21 @@ describe('examples/discord-bot', () => {
     const answer = await discord.waitForInteractionResponse(status.id, 30_000);
     expect(answer).toMatchObject({ flags: 64, content: expect.stringMatching(/^In this chat: on;/) });
     expect(discord.sent).toHaveLength(2);
-    example.child.kill('SIGTERM');
-    expect(await example.exited).toBe(0);
+    expect(await stopExample(example)).toBe(0);
   }, 60_000);
 
   it('with --remote it runs the character on a gateway process', async () => {
     const apiKey = 'svc_test_discordexample0123456789ab';
-    const gateway = await startGateway({
-      LIMBIC_DATA: tempDataDir(),
-      LIMBIC_STORE: 'memory',
-      LIMBIC_API_KEYS: `${apiKey}:pro`,
-    });
-    try {
+    await withGateway(apiKey, async (gateway) => {
       discord = await startFakeDiscord();
-      const example = startBot({
-        DISCORD_TOKEN: discord.token,
-        DISCORD_API: discord.url,
-        LIMBIC_DATA: exampleDataDir(),
-        LIMBIC_URL: gateway.url,
-        LIMBIC_API_KEY: apiKey,
-      });
+      const example = startBot({ LIMBIC_URL: gateway.url, LIMBIC_API_KEY: apiKey });
       await example.waitFor(/is running \(remote http:\/\/127\.0\.0\.1:\d+ \(bindings: sqlite /);
       discord.dispatchDirectMessage({ ...ADA, content: 'Hello, nice to meet you!' });
       const [reply] = await discord.waitForSent(1, 30_000);
       expect(reply!.content).toMatch(/Nice to meet you!$/);
-      const sessions = await fetch(`${gateway.url}/v1/persona`, {
-        headers: { authorization: `Bearer ${apiKey}` },
-      });
-      expect(((await sessions.json()) as { sessions: unknown[] }).sessions).toHaveLength(1);
-      example.child.kill('SIGTERM');
-      expect(await example.exited).toBe(0);
-    } finally {
-      await stopGateway(gateway);
-      cleanUpGateways();
-    }
+      expect(await gateway.sessionCount()).toBe(1);
+      expect(await stopExample(example)).toBe(0);
+    });
   }, 90_000);
 
   it('says which setting is missing instead of starting', async () => {

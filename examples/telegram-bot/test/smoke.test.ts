@@ -1,12 +1,6 @@
 import { type FakeTelegram, startFakeLlm, startFakeTelegram } from '@limbic/fake-platforms';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  cleanUpGateways,
-  startGateway,
-  stopGateway,
-  tempDataDir,
-} from '../../../gateway/test/gateway-process.js';
-import { cleanUpExamples, exampleDataDir, startExample } from '../../example-process.js';
+import { cleanUpExamples, startBotExample, stopExample, withGateway } from '../../example-process.js';
 
 let telegram: FakeTelegram | undefined;
 
@@ -16,39 +10,29 @@ afterEach(async () => {
   telegram = undefined;
 });
 
-/** The example as `npm start` runs it; `--remote` when LIMBIC_URL is set. */
+/** The example as `npm start` runs it, on the fake Telegram when one runs. */
 function startBot(env: NodeJS.ProcessEnv) {
-  return startExample('telegram-bot', env, env.LIMBIC_URL ? ['--remote'] : []);
+  const platform = telegram && { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.apiRoot };
+  return startBotExample('telegram-bot', platform, env);
 }
 
 describe('examples/telegram-bot', () => {
   it('starts against a fake Telegram, answers a message with the character’s feeling, and stops on SIGTERM', async () => {
     telegram = await startFakeTelegram();
-    const example = startBot({
-      TELEGRAM_BOT_TOKEN: telegram.token,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      LIMBIC_DATA: exampleDataDir(),
-    });
+    const example = startBot({});
     await example.waitFor(/is running \(embedded on sqlite .*limbic\.db/);
     telegram.sendText({ chatId: 77, userId: 77, text: 'Thank you, you are wonderful!' });
     const [reply] = await telegram.waitForSent(1, 30_000);
     expect(reply).toMatchObject({ chat_id: 77 });
     expect(reply!.text).toMatch(/^\((\w+) (\w+)\) Nice to meet you!$/);
-    example.child.kill('SIGTERM');
-    expect(await example.exited).toBe(0);
+    expect(await stopExample(example)).toBe(0);
   }, 60_000);
 
   it('with LIMBIC_LLM_URL the model appraises each message and writes the reply', async () => {
     const llm = await startFakeLlm();
     try {
       telegram = await startFakeTelegram();
-      const example = startBot({
-        TELEGRAM_BOT_TOKEN: telegram.token,
-        TELEGRAM_API_ROOT: telegram.apiRoot,
-        LIMBIC_DATA: exampleDataDir(),
-        LIMBIC_LLM_URL: llm.baseURL,
-        LIMBIC_LLM_MODEL: 'fake-model',
-      });
+      const example = startBot({ LIMBIC_LLM_URL: llm.baseURL, LIMBIC_LLM_MODEL: 'fake-model' });
       await example.waitFor(/is running \(embedded on sqlite .*\(text turns: LLM fake-model/);
       telegram.sendText({ chatId: 79, userId: 79, text: 'Thank you, you are wonderful!' });
       const [reply] = await telegram.waitForSent(1, 30_000);
@@ -56,8 +40,7 @@ describe('examples/telegram-bot', () => {
       const [appraisal, chat] = llm.calls;
       expect(appraisal?.user).toContain('<event>\nThank you, you are wonderful!\n</event>');
       expect(chat?.system).toMatch(/grateful|gratitude/i);
-      example.child.kill('SIGTERM');
-      expect(await example.exited).toBe(0);
+      expect(await stopExample(example)).toBe(0);
     } finally {
       await llm.close();
     }
@@ -65,34 +48,16 @@ describe('examples/telegram-bot', () => {
 
   it('with --remote it runs the character on a gateway process', async () => {
     const apiKey = 'svc_test_telegramexample0123456789';
-    const gateway = await startGateway({
-      LIMBIC_DATA: tempDataDir(),
-      LIMBIC_STORE: 'memory',
-      LIMBIC_API_KEYS: `${apiKey}:pro`,
-    });
-    try {
+    await withGateway(apiKey, async (gateway) => {
       telegram = await startFakeTelegram();
-      const example = startBot({
-        TELEGRAM_BOT_TOKEN: telegram.token,
-        TELEGRAM_API_ROOT: telegram.apiRoot,
-        LIMBIC_DATA: exampleDataDir(),
-        LIMBIC_URL: gateway.url,
-        LIMBIC_API_KEY: apiKey,
-      });
+      const example = startBot({ LIMBIC_URL: gateway.url, LIMBIC_API_KEY: apiKey });
       await example.waitFor(/is running \(remote http:\/\/127\.0\.0\.1:\d+ \(bindings: sqlite /);
       telegram.sendText({ chatId: 78, userId: 78, text: 'Hello, nice to meet you!' });
       const [reply] = await telegram.waitForSent(1, 30_000);
       expect(reply!.text).toMatch(/Nice to meet you!$/);
-      const sessions = await fetch(`${gateway.url}/v1/persona`, {
-        headers: { authorization: `Bearer ${apiKey}` },
-      });
-      expect(((await sessions.json()) as { sessions: unknown[] }).sessions).toHaveLength(1);
-      example.child.kill('SIGTERM');
-      expect(await example.exited).toBe(0);
-    } finally {
-      await stopGateway(gateway);
-      cleanUpGateways();
-    }
+      expect(await gateway.sessionCount()).toBe(1);
+      expect(await stopExample(example)).toBe(0);
+    });
   }, 90_000);
 
   it('says which setting is missing instead of starting', async () => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
+import { errorMessages } from '@limbic/protocol';
 import type { GatewayContext } from '../context.js';
-import { type Classified, statusOf, unauthorizedMessage } from '../errors.js';
+import { type Classified, unauthorizedMessage } from '../errors.js';
 import { capOf, type Release, type SlotKind } from '../subscribers.js';
 import type { Principal } from './authenticator.js';
 import type { RateDecision } from './rate-limiter.js';
@@ -42,8 +43,7 @@ export function clientAddress(context: Pick<GatewayContext, 'proxyTrust'>, reque
 /** The refusal of every transport while the gateway shuts down (close: drains, then stops). */
 export const shuttingDown: Classified & { retryAfter: number } = {
   code: 'SERVICE_UNAVAILABLE',
-  status: statusOf('SERVICE_UNAVAILABLE'),
-  message: 'The gateway is shutting down; retry',
+  message: errorMessages.shuttingDown('retry'),
   retryAfter: 1,
 };
 
@@ -73,7 +73,6 @@ export function claimSlot(
     ok: false,
     refusal: {
       code: 'RATE_LIMIT',
-      status: statusOf('RATE_LIMIT'),
       message: `Too many ${slotNames[kind]}: the ${principal.plan.name} plan allows ${cap} per key; close one first`,
       retryAfter: capWait(context),
     },
@@ -88,7 +87,6 @@ export function connectionRefusal(context: GatewayContext, socket: object): Clas
   if (!context.connections.overCap(socket)) return undefined;
   return {
     code: 'RATE_LIMIT',
-    status: statusOf('RATE_LIMIT'),
     message: `Too many connections from this address: at most ${context.connections.max} may be open at once`,
     retryAfter: capWait(context),
   };
@@ -96,7 +94,6 @@ export function connectionRefusal(context: GatewayContext, socket: object): Clas
 
 const tooManyFailures = (retryAfter: number): Classified => ({
   code: 'RATE_LIMIT',
-  status: statusOf('RATE_LIMIT'),
   message: 'Too many failed authentications from this address; retry later',
   retryAfter,
 });
@@ -110,9 +107,7 @@ async function blockedRefusal(context: GatewayContext, address: string): Promise
 /** Counts a failed authentication against the address: UNAUTHORIZED, or RATE_LIMIT once it failed too often. */
 async function failedRefusal(context: GatewayContext, address: string, message: string): Promise<Classified> {
   const wait = await context.failedAuth.fail(address);
-  return wait > 0
-    ? tooManyFailures(wait)
-    : { code: 'UNAUTHORIZED', status: statusOf('UNAUTHORIZED'), message };
+  return wait > 0 ? tooManyFailures(wait) : { code: 'UNAUTHORIZED', message };
 }
 
 /** The message of a refused operator-only request (GET /metrics), the same for every cause. */
@@ -169,8 +164,7 @@ export async function admit(context: GatewayContext, request: AdmissionRequest):
       ok: false,
       refusal: {
         code: 'RATE_LIMIT',
-        status: statusOf('RATE_LIMIT'),
-        message: `Too many requests: the ${decision.plan} plan allows ${decision.limit} per minute`,
+        message: errorMessages.rateLimited(decision.plan, decision.limit),
         retryAfter: decision.resetSeconds,
         decision,
       },

@@ -5,7 +5,8 @@ import { hashKey } from '../auth/api-key.js';
 import { KeyAdminError, revokeKey, rotateKey, toKeyView } from '../auth/key-admin.js';
 import { createFileKeyStore, type KeyStore } from '../auth/key-store.js';
 import { createKey, loadPepper } from '../auth/provision.js';
-import { dataDirOf, keyPattern, loadConfig } from '../config.js';
+import { keyPattern } from '../config.js';
+import { dataDirOf, loadConfig } from '../load-config.js';
 import { formatKeyTable } from './key-table.js';
 import { type KeysCommand, keysUsage, parseKeysArgs, UsageError } from './keys-args.js';
 

@@ -1,4 +1,4 @@
-import { isErrorCode, isServerError } from '@limbic/protocol';
+import { errorMessages, isErrorCode, isServerError } from '@limbic/protocol';
 import { GraphQLError, type GraphQLErrorExtensions } from 'graphql';
 import type { RateDecision } from '../auth/rate-limiter.js';
 import { type Classified, classify, type ErrorCode, statusOf, unauthorizedMessage } from '../errors.js';
@@ -26,13 +26,13 @@ const armorPrefix = /^Syntax Error: (?=(Query depth|Aliases|Token|Directives) li
 
 /** Builds the GraphQL error of a classified error: the same code, status, message and details as REST. */
 export function toGraphQLError(c: Classified, from?: GraphQLError): GraphQLError {
-  const extensions: GraphQLErrorExtensions = { code: c.code, status: c.status };
+  const extensions: GraphQLErrorExtensions = { code: c.code, status: statusOf(c.code) };
   if (c.details) extensions.details = c.details.map(({ path, message }) => ({ path, message }));
   if (c.retryAfter !== undefined) extensions.retry_after = c.retryAfter;
   const http = from?.extensions.http;
   if (httpStatusCodes.has(c.code)) {
     const headers = c.retryAfter === undefined ? {} : { 'Retry-After': String(c.retryAfter) };
-    extensions.http = { status: c.status, headers };
+    extensions.http = { status: statusOf(c.code), headers };
   } else if (http) {
     // Keep Yoga's own HTTP semantics (400 for parse and validation errors with application/graphql-response+json).
     extensions.http = http;
@@ -52,7 +52,7 @@ export function graphQLError(
   message: string,
   extra: { retryAfter?: number } = {},
 ): GraphQLError {
-  return toGraphQLError({ code, status: statusOf(code), message, ...extra });
+  return toGraphQLError({ code, message, ...extra });
 }
 
 /**
@@ -64,11 +64,9 @@ export function unauthorized(message: string = unauthorizedMessage): GraphQLErro
 
 /** The RATE_LIMIT error (HTTP 429, Retry-After) of a refused rate decision. */
 export function rateLimited(decision: RateDecision): GraphQLError {
-  return graphQLError(
-    'RATE_LIMIT',
-    `Too many requests: the ${decision.plan} plan allows ${decision.limit} per minute`,
-    { retryAfter: decision.resetSeconds },
-  );
+  return graphQLError('RATE_LIMIT', errorMessages.rateLimited(decision.plan, decision.limit), {
+    retryAfter: decision.resetSeconds,
+  });
 }
 
 function rootCause(error: GraphQLError): unknown {
@@ -101,7 +99,6 @@ export function normalizeError(error: unknown, onInternal: (error: unknown) => v
       return toGraphQLError(
         {
           code: cause.extensions.code as ErrorCode,
-          status: cause.extensions.status,
           message: cause.message,
         },
         located,
@@ -109,20 +106,11 @@ export function normalizeError(error: unknown, onInternal: (error: unknown) => v
     }
     const http = cause.extensions.http as { status?: number } | undefined;
     if (cause.extensions.code === 'BAD_REQUEST' && http?.status === 405) {
-      return toGraphQLError(
-        { code: 'METHOD_NOT_ALLOWED', status: statusOf('METHOD_NOT_ALLOWED'), message: cause.message },
-        located,
-      );
+      return toGraphQLError({ code: 'METHOD_NOT_ALLOWED', message: cause.message }, located);
     }
     const message = cause.message.replace(armorPrefix, '');
-    return toGraphQLError(
-      { code: 'VALIDATION_ERROR', status: statusOf('VALIDATION_ERROR'), message },
-      located,
-    );
+    return toGraphQLError({ code: 'VALIDATION_ERROR', message }, located);
   }
   onInternal(cause);
-  return toGraphQLError(
-    { code: 'INTERNAL_ERROR', status: statusOf('INTERNAL_ERROR'), message: 'Internal error' },
-    located,
-  );
+  return toGraphQLError({ code: 'INTERNAL_ERROR', message: 'Internal error' }, located);
 }

@@ -1,5 +1,5 @@
 import type { Perceived, PerceivedExperience, ReaderCategory, Roles } from '@limbic/core';
-import { roleText } from '../role-text.js';
+import { roleText } from '@limbic/protocol/shapes';
 import { builder } from './builder.js';
 import { ExperienceKindEnum, ReaderCategoryEnum, ReaderGroupEnum } from './enums.js';
 

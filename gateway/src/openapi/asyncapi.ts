@@ -1,10 +1,10 @@
-import { type ClientMessageType, clientMessageTypes, sessionSubprotocol } from '@limbic/protocol';
+import { type ClientMessageType, clientMessageTypes, routes, sessionSubprotocol } from '@limbic/protocol';
 import { wsPathPrefix } from '../ws/index.js';
-import type { JsonSchema } from './schemas.js';
+import type { JsonSchema } from './schema-parts.js';
 import { type ServerMessageType, webSocketSchemas } from './ws-messages.js';
 
 /** Where the gateway serves its AsyncAPI document. */
-export const asyncApiPath = '/v1/asyncapi.json';
+export const asyncApiPath = routes.asyncapi.path;
 
 /** The AsyncAPI 3.0 document of the session WebSocket (the parts this module fills in). */
 export interface AsyncApiDocument {

@@ -1,7 +1,6 @@
 import type { ErrorCode } from '../errors.js';
-import type { Operation } from './document.js';
 import { responseHeaders } from './headers.js';
-import { type JsonSchema, ref, str } from './schemas.js';
+import { type JsonSchema, type Operation, ref, str } from './schema-parts.js';
 
 const graphQLCodes: readonly ErrorCode[] = [
   'VALIDATION_ERROR',

@@ -1,4 +1,4 @@
-import { int, type JsonSchema, str } from './schemas.js';
+import { int, type JsonSchema, str } from './schema-parts.js';
 
 /** A response header object of the document. */
 export interface HeaderObject {
@@ -17,6 +17,8 @@ export interface ResponseHeaderOptions {
   authenticated: boolean;
   /** True for the documents served with an ETag (304 on a matching If-None-Match). */
   etag?: boolean;
+  /** True for the operations whose body may use a deprecated alias (answered with `Deprecation`). */
+  aliases?: boolean;
 }
 
 const legacy = (what: string): HeaderObject => ({
@@ -58,6 +60,11 @@ const header = {
     required: true,
     schema: str,
   },
+  Deprecation: {
+    description:
+      'RFC 9745: the request used a deprecated alias of a field (`elapsed_seconds` for `elapsedSeconds`); the date it was deprecated',
+    schema: str,
+  },
   CacheControl: {
     description: '`no-cache`: the document may be stored, but is revalidated (If-None-Match) before each use',
     required: true,
@@ -70,7 +77,7 @@ const header = {
  * (everything but 401); Retry-After on 429 and 503; Location on 201; ETag and Cache-Control on the static documents.
  */
 export function responseHeaders(options: ResponseHeaderOptions): Record<string, HeaderObject> {
-  const { status, authenticated, etag = false } = options;
+  const { status, authenticated, etag = false, aliases = false } = options;
   const headers: Record<string, HeaderObject> = { 'Request-Id': header.RequestId };
   if (authenticated && status !== 401) {
     Object.assign(headers, {
@@ -87,6 +94,7 @@ export function responseHeaders(options: ResponseHeaderOptions): Record<string, 
     headers.ETag = header.ETag;
     headers['Cache-Control'] = header.CacheControl;
   }
+  if (aliases && status < 300) headers.Deprecation = header.Deprecation;
   return headers;
 }
 

@@ -1,6 +1,11 @@
-import { type ClientMessageType, maxRequestIdLength, type ServerMessage } from '@limbic/protocol';
+import {
+  type ClientMessageType,
+  deprecatedAliases,
+  maxRequestIdLength,
+  type ServerMessage,
+} from '@limbic/protocol';
 import type { ErrorCode } from '../errors.js';
-import { componentSchemas, errorSchema, type JsonSchema, list, obj, ref } from './schemas.js';
+import { componentSchemas, errorSchema, type JsonSchema, list, obj, ref } from './schema-parts.js';
 
 /** A message type the server sends. */
 export type ServerMessageType = ServerMessage['type'];
@@ -50,10 +55,14 @@ function reply(type: string, data: JsonSchema): JsonSchema {
   return message(type, { data, request_id: replyId }, ['request_id']);
 }
 
-// The socket spells the REST body's fields in snake_case and takes the session from the URL (ws/protocol.ts)…
-const bodyNames: Record<string, string> = { elapsedSeconds: 'elapsed_seconds' };
-// …and an action's id and type with the interface's names (toWireAction).
-const actionNames: Record<string, string> = { id: 'action_id', type: 'action_type' };
+// The socket spells the REST body's fields in snake_case and takes the session from the URL (ws/protocol.ts); each
+// wire accepts the other's spelling as a deprecated alias, so the REST alias is the socket's name and vice versa.
+const bodyNames: Record<string, string> = Object.fromEntries(
+  Object.entries(deprecatedAliases.socket).flatMap(([alias, name]) => [
+    [alias, name],
+    [name, alias],
+  ]),
+);
 
 /** A client message built from a REST request body: no `sessionId`, snake_case names, an optional request_id. */
 function fromRestBody(type: ClientMessageType, body: JsonSchema | undefined, title?: string): JsonSchema {
@@ -69,26 +78,13 @@ function fromRestBody(type: ClientMessageType, body: JsonSchema | undefined, tit
   return title ? { title, ...out } : out;
 }
 
-/** Renames an object schema's properties the way `toWireAction` renames a REST action's fields. */
-function toWireObject(schema: JsonSchema | undefined): JsonSchema {
-  const rename = (key: string) => actionNames[key] ?? key;
-  const properties = Object.fromEntries(
-    Object.entries(propertiesOf(schema)).map(([key, value]) => [rename(key), value]),
-  );
-  const required = requiredOf(schema).map(rename);
-  return obj(
-    properties,
-    Object.keys(properties).filter((key) => !required.includes(key)),
-  );
-}
-
 /**
  * Builds the payload schemas of every WebSocket message from the OpenAPI document's own schemas: the turn messages
- * from the REST request bodies (themselves generated from the core's zod schemas), the replies around the REST
- * response schemas (TurnResult, StateSnapshot, …), and `error` from the REST error body.
+ * from the REST request bodies, the replies around the response shapes (TurnResult, StateSnapshot, the socket's
+ * WireProactiveAction, …), and `error` from the error body: all generated from `@limbic/protocol/shapes`.
  */
 export function webSocketSchemas(): WebSocketSchemas {
-  const rest = componentSchemas();
+  const rest = componentSchemas({ socket: true });
   const textForms = (rest.TextTurn?.oneOf ?? []) as JsonSchema[];
   const [simplified, full] = textForms.map((form, i) =>
     fromRestBody('turn', form, i === 0 ? 'Simplified turn: a message' : 'Full turn: an event'),
@@ -100,7 +96,7 @@ export function webSocketSchemas(): WebSocketSchemas {
     get_state: message('get_state', { request_id: requestId }, ['request_id']),
     set_proactive_prefs: fromRestBody('set_proactive_prefs', obj({ preferences: ref('PreferencesInput') })),
     // The REST ack also takes `id` (AckRequest's second form); the WebSocket message has `action_id` only.
-    ack_proactive: fromRestBody('ack_proactive', (rest.AckRequest?.oneOf as JsonSchema[] | undefined)?.[0]),
+    ack_proactive: fromRestBody('ack_proactive', (rest.AckRequest?.anyOf as JsonSchema[] | undefined)?.[0]),
   };
   const server: Record<ServerMessageType, JsonSchema> = {
     connected: message('connected', { session_id: { type: 'string', minLength: 1 } }),
@@ -122,11 +118,10 @@ export function webSocketSchemas(): WebSocketSchemas {
       'retry_after',
     ]),
   };
-  const components = { ...rest, WireProactiveAction: toWireObject(rest.ProactiveAction) };
   return {
     client,
     server,
-    components: referencedFrom([...Object.values(client), ...Object.values(server)], components),
+    components: referencedFrom([...Object.values(client), ...Object.values(server)], rest),
   };
 }
 

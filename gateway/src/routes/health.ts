@@ -1,21 +1,11 @@
+import { routes } from '@limbic/protocol';
+import type { HealthStatus } from '@limbic/protocol/shapes';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context.js';
 import { serverError, storeRetryAfterSeconds } from '../errors.js';
 
-/** The body of GET /v1/health. */
-export interface HealthBody {
-  status: 'ok';
-  version: string;
-  store: { kind: string; reachable: true };
-  uptime_seconds: number;
-  /** How many times faster than wall time the engine clock runs (LIMBIC_TIME_SCALE). */
-  time_scale: number;
-  /**
-   * The engine clock's time now (ISO 8601): the wall clock at scale 1; under a time scale, counted from the origin
-   * stored with the data, so every gateway on one store reports the same.
-   */
-  engine_time: string;
-}
+/** The body of GET /v1/health (its shape: `@limbic/protocol/shapes`' Health). */
+export type HealthBody = HealthStatus;
 
 /**
  * Reads the gateway's health: it pings the store (a round trip bounded by the store's short server-selection
@@ -50,7 +40,7 @@ export async function checkHealth(
 /** GET /v1/health (public): {@link checkHealth}; a store that fails yields 503 SERVICE_UNAVAILABLE. */
 export function registerHealthRoutes(app: FastifyInstance, context: GatewayContext): void {
   app.get(
-    '/v1/health',
+    routes.health.path,
     { config: { public: true } },
     (request): Promise<HealthBody> => checkHealth(context, request.log),
   );

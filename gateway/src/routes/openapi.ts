@@ -1,3 +1,4 @@
+import { routes } from '@limbic/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context.js';
 import { asyncApiPath, createAsyncApiDocument } from '../openapi/asyncapi.js';
@@ -12,7 +13,7 @@ import { type StaticJson, sendStaticJson, staticJson } from './static-json.js';
 export function registerOpenApiRoutes(app: FastifyInstance, context: GatewayContext): void {
   let openApi: StaticJson | undefined;
   let asyncApi: StaticJson | undefined;
-  app.get('/v1/openapi.json', { config: { public: true } }, async (request, reply) => {
+  app.get(routes.openapi.path, { config: { public: true } }, async (request, reply) => {
     openApi ??= staticJson(createOpenApiDocument(context.version));
     return sendStaticJson(request, reply, openApi);
   });

@@ -1,3 +1,4 @@
+import { routes } from '@limbic/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context.js';
 import { onlyParams, sessionIdParam, singleParam } from './route-input.js';
@@ -21,7 +22,7 @@ const listParams = ['cursor', 'limit'] as const;
 export function registerParticipantRoutes(app: FastifyInstance, context: GatewayContext): void {
   const { service } = context;
 
-  app.get<SessionParams>('/v1/persona/:id/participants', async (request) => {
+  app.get<SessionParams>(routes.listParticipants.path, async (request) => {
     const query = request.query as Record<string, unknown>;
     onlyParams(query, listParams);
     const cursor = singleParam(query, 'cursor');
@@ -32,7 +33,7 @@ export function registerParticipantRoutes(app: FastifyInstance, context: Gateway
     });
   });
 
-  app.delete<ParticipantParams>('/v1/persona/:id/participants/:participantId', async (request) =>
+  app.delete<ParticipantParams>(routes.forgetParticipant.path, async (request) =>
     service.forgetParticipant(
       request.principal.owner,
       sessionIdParam(request.params.id),

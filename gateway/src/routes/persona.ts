@@ -1,3 +1,4 @@
+import { pathTo, routes } from '@limbic/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context.js';
 import { objectBody, onlyParams, sessionIdParam, singleParam } from './route-input.js';
@@ -15,16 +16,16 @@ const listParams = ['cursor', 'limit'] as const;
 export function registerPersonaRoutes(app: FastifyInstance, context: GatewayContext): void {
   const { service } = context;
 
-  app.post('/v1/persona', async (request, reply) => {
+  app.post(routes.createSession.path, async (request, reply) => {
     const { owner, plan } = request.principal;
     const definition = objectBody(request.body);
     const maxSessions = Number.isFinite(plan.sessions) ? { maxSessions: plan.sessions } : {};
     const info = await service.createSession(owner, definition, maxSessions);
-    reply.code(201).header('Location', `/v1/persona/${encodeURIComponent(info.sessionId)}`);
+    reply.code(201).header('Location', pathTo(routes.getSession, { id: info.sessionId }));
     return info;
   });
 
-  app.get('/v1/persona', async (request) => {
+  app.get(routes.listSessions.path, async (request) => {
     const query = request.query as Record<string, unknown>;
     onlyParams(query, listParams);
     const cursor = singleParam(query, 'cursor');
@@ -35,11 +36,11 @@ export function registerPersonaRoutes(app: FastifyInstance, context: GatewayCont
     });
   });
 
-  app.get<IdParams>('/v1/persona/:id', async (request) =>
+  app.get<IdParams>(routes.getSession.path, async (request) =>
     service.getSession(request.principal.owner, sessionIdParam(request.params.id)),
   );
 
-  app.delete<IdParams>('/v1/persona/:id', async (request) =>
+  app.delete<IdParams>(routes.deleteSession.path, async (request) =>
     service.deleteSession(request.principal.owner, sessionIdParam(request.params.id)),
   );
 }

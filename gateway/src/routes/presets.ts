@@ -1,4 +1,5 @@
 import { type PresetId, presetIds, presets } from '@limbic/core';
+import { routes } from '@limbic/protocol';
 import type { FastifyInstance } from 'fastify';
 import { sendStaticJson, staticJson } from './static-json.js';
 
@@ -29,5 +30,5 @@ export function presetSummaries(): PresetSummary[] {
  */
 export function registerPresetRoutes(app: FastifyInstance): void {
   const body = staticJson({ presets: presetSummaries() });
-  app.get('/v1/presets', async (request, reply) => sendStaticJson(request, reply, body));
+  app.get(routes.listPresets.path, async (request, reply) => sendStaticJson(request, reply, body));
 }

@@ -1,5 +1,5 @@
 import { toValidationError } from '@limbic/core';
-import { toRestAction } from '@limbic/protocol';
+import { routes, toRestAction } from '@limbic/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context.js';
 import { objectBody, sessionIdParam } from './route-input.js';
@@ -16,7 +16,7 @@ interface SessionParams {
 export function registerProactiveRoutes(app: FastifyInstance, context: GatewayContext): void {
   const { service } = context;
 
-  app.get<SessionParams>('/v1/proactive/:sessionId', async (request) => {
+  app.get<SessionParams>(routes.pendingActions.path, async (request) => {
     const actions = await service.pendingActions(
       request.principal.owner,
       sessionIdParam(request.params.sessionId),
@@ -24,7 +24,7 @@ export function registerProactiveRoutes(app: FastifyInstance, context: GatewayCo
     return actions.map(toRestAction);
   });
 
-  app.put<SessionParams>('/v1/proactive/:sessionId/preferences', async (request) =>
+  app.put<SessionParams>(routes.setPreferences.path, async (request) =>
     service.setPreferences(
       request.principal.owner,
       sessionIdParam(request.params.sessionId),
@@ -32,7 +32,7 @@ export function registerProactiveRoutes(app: FastifyInstance, context: GatewayCo
     ),
   );
 
-  app.post<SessionParams>('/v1/proactive/:sessionId/ack', async (request) => {
+  app.post<SessionParams>(routes.acknowledgeAction.path, async (request) => {
     const sessionId = sessionIdParam(request.params.sessionId);
     const body = objectBody(request.body);
     const unknown = Object.keys(body).filter((key) => key !== 'action_id' && key !== 'id');

@@ -1,6 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import { toValidationError } from '@limbic/core';
+import { aliasDeprecation, resolveAliases, routes } from '@limbic/protocol';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { GatewayContext } from '../context.js';
 import { objectBody } from './route-input.js';
+
+/**
+ * A turn's body with REST's deprecated aliases renamed (`elapsed_seconds` → `elapsedSeconds`); a request that used
+ * one is answered with RFC 9745's `Deprecation` header. A field under both names is a VALIDATION_ERROR.
+ */
+function turnBody(subject: string, body: unknown, reply: FastifyReply): Record<string, unknown> {
+  const { fields, used, issues } = resolveAliases(objectBody(body), 'rest');
+  if (issues.length > 0) throw toValidationError(subject, issues);
+  if (used.length > 0) reply.header('Deprecation', aliasDeprecation);
+  return fields;
+}
 
 /**
  * Turns: POST /v1/turn/appraisal (a pre-computed appraisal) and POST /v1/turn (text: `message`, or `event` with
@@ -10,11 +23,11 @@ import { objectBody } from './route-input.js';
 export function registerTurnRoutes(app: FastifyInstance, context: GatewayContext): void {
   const { service } = context;
 
-  app.post('/v1/turn/appraisal', async (request) =>
-    service.appraisalTurn(request.principal.owner, objectBody(request.body)),
+  app.post(routes.appraisalTurn.path, async (request, reply) =>
+    service.appraisalTurn(request.principal.owner, turnBody('appraisal turn', request.body, reply)),
   );
 
-  app.post('/v1/turn', async (request) =>
-    service.textTurn(request.principal.owner, objectBody(request.body)),
+  app.post(routes.textTurn.path, async (request, reply) =>
+    service.textTurn(request.principal.owner, turnBody('turn', request.body, reply)),
   );
 }

@@ -1,3 +1,4 @@
+import { routes } from '@limbic/protocol';
 import type { FastifyInstance } from 'fastify';
 import { serverError } from '../errors.js';
 
@@ -7,7 +8,7 @@ import { serverError } from '../errors.js';
  * reach this route: the WebSocket endpoint takes them on the server's upgrade event.
  */
 export function registerWebSocketHint(app: FastifyInstance): void {
-  app.get('/v1/ws/:sessionId', { config: { public: true } }, async (_request, reply) => {
+  app.get(routes.webSocket.path, { config: { public: true } }, async (_request, reply) => {
     reply.header('Upgrade', 'websocket');
     throw serverError(
       'UPGRADE_REQUIRED',

@@ -1,53 +1,40 @@
-import { isLimbicError, type ProactiveAction } from '@limbic/core';
+import type { ProactiveAction } from '@limbic/core';
 import {
-  type ClientMessage,
   closeCodes,
   closeReasons,
-  describeIssues,
-  type ErrorMessage,
+  errorMessages,
   errorTable,
-  parseClientMessage,
   requestIdOf,
   type ServerMessage,
   toWireAction,
-  typeOf,
 } from '@limbic/protocol';
 import { type RawData, WebSocket } from 'ws';
 import { admit } from '../auth/admit.js';
 import type { Principal } from '../auth/authenticator.js';
-import { type Classified, classify, type ErrorCode, statusOf } from '../errors.js';
-import { dispatch } from './dispatch.js';
+import { type Classified, classify, statusOf } from '../errors.js';
 import type { Hub } from './hub.js';
-import { type CloseCode, decode, errorOf, notJson } from './protocol.js';
+import { MessageHandler } from './message-handler.js';
+import type { Failure, Peer, Phase } from './peer.js';
+import { type CloseCode, decode, errorOf } from './protocol.js';
 
 /** Above this many bytes waiting in a socket's send buffer, pushes that can be delivered later are skipped. */
 export const softBufferCap = 256 * 1024;
 /** Above this many bytes waiting in a socket's send buffer, the socket is closed with 1013. */
 export const hardBufferCap = 1024 * 1024;
-/** Consecutive invalid messages after which the socket is closed with 4400. */
-export const maxBadFrames = 10;
 /** Messages received but not yet handled, above which the socket stops reading (TCP backpressure). */
 const maxQueued = 16;
-
-/** How a connection ended up closed by the server: the error sent first (if any) and the close code. */
-interface Failure {
-  code: ErrorCode;
-  message: string;
-  close: CloseCode;
-  retryAfter?: number;
-}
 
 /** Action ids a socket remembers having sent; a session holds at most one pending action per type. */
 const sentMemory = 256;
 
 /**
  * One client socket on /v1/ws/:sessionId. It authenticates, sends `connected` and `missed_proactive`, then handles
- * messages strictly one at a time (replies keep the order of requests). Idle, it holds no timers and no closures
- * beyond its four socket listeners.
+ * messages strictly one at a time (replies keep the order of requests) through its {@link MessageHandler}. Idle, it
+ * holds no timers and no closures beyond its four socket listeners.
  */
-export class Connection {
+export class Connection implements Peer {
   principal: Principal | null = null;
-  phase: 'connecting' | 'open' | 'closed' = 'connecting';
+  phase: Phase = 'connecting';
   /** True when the client asked for a `state` push after every change (`?events=state`). */
   pushState = false;
   /** Set by a pong or any message; cleared by each heartbeat sweep. */
@@ -60,18 +47,18 @@ export class Connection {
    */
   readonly sent = new Set<string>();
   busy = false;
-  badFrames = 0;
-  /** Rate-limited messages since the last allowed one. */
-  refused = 0;
   readonly queue: Buffer[] = [];
   /** Gives back the connection's slot of its key's socket cap (see auth/admit.ts). */
   release: (() => void) | undefined;
+  readonly #messages: MessageHandler;
 
   constructor(
     readonly hub: Hub,
     readonly ws: WebSocket,
     readonly sessionId: string,
-  ) {}
+  ) {
+    this.#messages = new MessageHandler(hub.context, this);
+  }
 
   /** True once the socket is closed or closing (re-read after every await: it changes underneath). */
   isClosed(): boolean {
@@ -112,7 +99,7 @@ export class Connection {
       pending = await service.pendingActions(principal.owner, this.sessionId);
     } catch (error) {
       const c = classify(error);
-      if (c.status >= 500)
+      if (statusOf(c.code) >= 500)
         this.hub.context.log.error({ err: error, sessionId: this.sessionId }, 'websocket open failed');
       return this.fail({
         code: c.code,
@@ -165,8 +152,7 @@ export class Connection {
         errorOf(
           {
             code: 'SERVICE_UNAVAILABLE',
-            status: statusOf('SERVICE_UNAVAILABLE'),
-            message: 'The gateway is shutting down; reconnect',
+            message: errorMessages.shuttingDown('reconnect'),
             retryAfter: 1,
           },
           requestIdOf(decode(buffer)),
@@ -187,90 +173,13 @@ export class Connection {
     try {
       for (let data = this.queue.shift(); data && this.phase === 'open'; data = this.queue.shift()) {
         if (this.ws.isPaused && this.queue.length < maxQueued / 2) this.ws.resume();
-        await this.handle(data);
+        await this.#messages.handle(data);
       }
     } finally {
       this.busy = false;
       if (this.ws.isPaused && this.phase === 'open') this.ws.resume();
       this.hub.leave();
     }
-  }
-
-  /** Handles one message: rate limit, envelope checks, then {@link run}. */
-  async handle(data: Buffer): Promise<void> {
-    const value = decode(data);
-    const requestId = requestIdOf(value);
-    // Every message counts against the key's plan except acknowledgements (acking should never be discouraged).
-    if (typeOf(value) !== 'ack_proactive' && !(await this.consume(requestId))) return;
-    if (this.phase !== 'open') return;
-    const parsed =
-      value === notJson
-        ? { ok: false as const, requestId, issues: [{ path: '', message: 'a message must be valid JSON' }] }
-        : parseClientMessage(value);
-    if (!parsed.ok) {
-      this.reject(
-        errorOf(
-          {
-            code: 'VALIDATION_ERROR',
-            status: statusOf('VALIDATION_ERROR'),
-            message: describeIssues('message', parsed.issues),
-            details: parsed.issues,
-          },
-          parsed.requestId,
-        ),
-      );
-      return;
-    }
-    await this.run(parsed.message);
-  }
-
-  /** Runs a valid message on the session service and replies (result or error). */
-  async run(message: ClientMessage): Promise<void> {
-    const principal = this.principal!;
-    try {
-      const reply = await dispatch(this.hub.context.service, principal.owner, this.sessionId, message);
-      this.badFrames = 0;
-      this.send(reply);
-    } catch (error) {
-      const c = classify(error);
-      if (c.status >= 500)
-        this.hub.context.log.error({ err: error, sessionId: this.sessionId }, 'websocket message failed');
-      const reply = errorOf(c, message.requestId);
-      if (c.code === 'VALIDATION_ERROR') return this.reject(reply);
-      this.badFrames = 0;
-      // A turn on a session that vanished (deleted elsewhere) ends the connection like a deletion seen here.
-      if (isLimbicError(error, 'NOT_FOUND') && message.type !== 'ack_proactive') {
-        this.send(reply);
-        this.close(closeCodes.notFound);
-        return;
-      }
-      this.send(reply);
-    }
-  }
-
-  /** Counts a message against the plan; answers RATE_LIMIT (and closes a persistent flood) when refused. */
-  async consume(requestId: string | undefined): Promise<boolean> {
-    const decision = await this.hub.context.limiter.consume(this.principal!);
-    if (decision.allowed) {
-      this.refused = 0;
-      return true;
-    }
-    this.refused++;
-    const c: Classified = {
-      code: 'RATE_LIMIT',
-      status: statusOf('RATE_LIMIT'),
-      message: `Too many messages: the ${decision.plan} plan allows ${decision.limit} per minute`,
-      retryAfter: decision.resetSeconds,
-    };
-    this.send(errorOf(c, requestId));
-    if (decision.limit !== null && this.refused > 2 * decision.limit) this.close(closeCodes.rateLimited);
-    return false;
-  }
-
-  /** Answers an invalid message; too many in a row close the socket with 4400. */
-  reject(reply: ErrorMessage): void {
-    this.send(reply);
-    if (++this.badFrames >= maxBadFrames) this.close(closeCodes.badRequest);
   }
 
   /** Pushes a proactive action (skipped under backpressure: it stays pending and comes in missed_proactive). */
@@ -312,7 +221,7 @@ export class Connection {
 
   /** Sends an error, then closes with its close code. */
   fail(f: Failure): void {
-    const c: Classified = { code: f.code, status: statusOf(f.code), message: f.message };
+    const c: Classified = { code: f.code, message: f.message };
     if (f.retryAfter !== undefined) c.retryAfter = f.retryAfter;
     this.send(errorOf(c, undefined));
     this.close(f.close);

@@ -4,7 +4,7 @@ import type { ApiKeyRecord } from '../auth/api-key.js';
 import type { GatewayContext } from '../context.js';
 import { unauthorizedMessage } from '../errors.js';
 import type { Subscriber } from '../subscribers.js';
-import type { Connection } from './connection.js';
+import type { Peer } from './peer.js';
 
 function isUsable(record: ApiKeyRecord | null, now: number): boolean {
   return (
@@ -21,13 +21,13 @@ function isUsable(record: ApiKeyRecord | null, now: number): boolean {
  */
 export class Hub {
   /** Every live connection, authenticated or not. */
-  readonly all = new Set<Connection>();
+  readonly all = new Set<Peer>();
   /** True once shutdown began: no new upgrades, no new messages. */
   closing = false;
   #inFlight = 0;
   #timer: NodeJS.Timeout | undefined;
   readonly #waiters = new Set<() => void>();
-  readonly #registered = new Map<Connection, () => void>();
+  readonly #registered = new Map<Peer, () => void>();
   // The last push serialized: the registry hands one event to every socket of the session in a row.
   #lastState: [StateSnapshot, string] | undefined;
   #lastAction: [ProactiveAction, string] | undefined;
@@ -35,7 +35,7 @@ export class Hub {
   constructor(readonly context: GatewayContext) {}
 
   /** Tracks a new socket; starts the heartbeat with the first one. */
-  add(conn: Connection): void {
+  add(conn: Peer): void {
     this.all.add(conn);
     if (!this.#timer && !this.closing) {
       this.#timer = setInterval(() => void this.sweep(), this.context.config.heartbeatMs);
@@ -44,7 +44,7 @@ export class Hub {
   }
 
   /** Registers an authenticated connection in the subscriber registry (its session's pushes, its key's revocation). */
-  index(conn: Connection): void {
+  index(conn: Peer): void {
     if (this.#registered.has(conn)) return;
     const subscriber: Subscriber = {
       kind: 'websocket',
@@ -77,7 +77,7 @@ export class Hub {
   }
 
   /** Forgets a connection; stops the heartbeat with the last one. */
-  remove(conn: Connection): void {
+  remove(conn: Peer): void {
     if (!this.all.delete(conn)) return;
     this.#registered.get(conn)?.();
     this.#registered.delete(conn);

@@ -1,9 +1,9 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '@limbic/protocol';
-import { endSocketWithJson, statusOf, toErrorBody } from '../errors.js';
+import { endSocketWithError } from '../error-answer.js';
 import { redact } from '../redact.js';
-import { handshakeProblem, hostProblem, requestId, toOriginForm } from '../request-line.js';
+import { handshakeProblem, hostProblem, toOriginForm } from '../request-line.js';
 
 /**
  * Handles an HTTP upgrade request if it owns the request's path: returns true when it took the socket (and will
@@ -29,14 +29,7 @@ export function rejectUpgrade(
   body: { code: ErrorCode; message: string },
   headers: Record<string, string> = {},
 ): void {
-  const status = statusOf(body.code);
-  const id = requestId();
-  const error = toErrorBody({ code: body.code, status, message: body.message }, id);
-  endSocketWithJson(socket, status, JSON.stringify(error), {
-    'Request-Id': id,
-    'Referrer-Policy': 'no-referrer',
-    ...headers,
-  });
+  endSocketWithError(socket, { code: body.code, message: body.message }, headers);
 }
 
 /**

@@ -1,0 +1,195 @@
+import type { BindingStore, Clock, ProactivePreferencesInput } from '@limbic/core';
+import type { BackendSession, LimbicBackend } from './backend.js';
+import type { CommandTexts, LimbicCommand } from './commands.js';
+import { type Conversation, identityOf } from './conversation.js';
+import type { GroupSettings } from './group-settings.js';
+import { type IdentityLinks, platformsOf } from './links.js';
+import { personKeyPrefix, targetFor } from './routes.js';
+import type { SessionBinder } from './session-binder.js';
+
+/** What {@link createCommandHandler} works with: parts of the runtime and its settings. */
+export interface CommandHandlerParts {
+  backend: LimbicBackend;
+  bindings: BindingStore;
+  clock: Clock;
+  binder: SessionBinder;
+  links: IdentityLinks;
+  groupSettings: GroupSettings;
+  texts: CommandTexts;
+  /** A group's proactive preferences when its admins turn them on. */
+  groupPreferences: Omit<ProactivePreferencesInput, 'enabled'> & { cooldown_hours: number };
+  /** How long a link code stays valid, ms (for the answer to `/limbic link`). */
+  linkCodeTtlMs: number;
+}
+
+/** Runs a `/limbic` command in the conversation under `key` and resolves the reply to send. */
+export type CommandHandler = (
+  key: string,
+  conversation: Conversation,
+  command: LimbicCommand,
+) => Promise<string>;
+
+/** The part of `/limbic status` that reads the session: whether it writes first, and how the character feels. */
+function feelingsOf({ state, preferences }: BackendSession) {
+  return {
+    proactive: preferences.enabled,
+    emotion: state.discrete_emotion,
+    intensity: state.emotion_intensity,
+    energy: state.body_budget.energy,
+    stress: state.body_budget.stress,
+  };
+}
+
+/**
+ * Creates the handler of `/limbic` commands. In a private chat: proactive messages on or off, status, identity
+ * links. In a group: status for anyone; the character's presence and proactive messages for admins only.
+ */
+export function createCommandHandler(parts: CommandHandlerParts): CommandHandler {
+  const { backend, bindings, clock, binder, links, groupSettings, texts, groupPreferences } = parts;
+
+  /** The session of a conversation, created if needed (or again, when deleted on the engine's side). */
+  async function sessionFor(key: string, conversation: Conversation) {
+    const { binding, value: session } = await binder.use(key, conversation, (bound) =>
+      backend.getSession(bound.sessionId),
+    );
+    return { binding, session };
+  }
+
+  /** The platforms of the identities linked with this one (itself excluded), sorted. */
+  async function linkedPlatforms(conversation: Conversation): Promise<string[]> {
+    const identity = identityOf(conversation);
+    const person = await links.personOf(identity);
+    if (person === null) return [];
+    const others = (await links.identitiesOf(person)).filter((i) => i !== identity);
+    return platformsOf(others);
+  }
+
+  /** Switches a session's proactive messages, keeping its triggers and cooldown (a group's: `groupPreferences`). */
+  async function setProactive(session: BackendSession, enabled: boolean, group: boolean): Promise<void> {
+    const { sessionId } = session;
+    const base = group ? { ...session.preferences, ...groupPreferences } : session.preferences;
+    await backend.setPreferences(sessionId, {
+      enabled,
+      triggers: base.triggers,
+      cooldown_hours: base.cooldown_hours,
+    });
+    if (!enabled) {
+      // Nothing already raised goes out after an opt-out.
+      for (const action of await backend.pendingActions(sessionId)) {
+        await backend.acknowledge(sessionId, action.id);
+      }
+    }
+  }
+
+  async function link(conversation: Conversation, key: string, code: string | null): Promise<string> {
+    if (!conversation.private) return texts.linkPrivateOnly;
+    const identity = identityOf(conversation);
+    if (code === null) {
+      // The session this conversation stands for, so the link can carry it over.
+      const { binding } = await binder.bindingOf(key, conversation);
+      const issued = await links.issue({
+        identity,
+        platform: conversation.platform,
+        conversationKey: binding.key,
+        target: conversation.target,
+      });
+      return texts.linkCode(issued, Math.round(parts.linkCodeTtlMs / 60_000));
+    }
+    const result = await links.redeem(code, identity);
+    if (!result.linked) return result.reason === 'self' ? texts.linkSelf : texts.linkInvalid;
+    // The linked person's private conversation: the one the code was asked for in carries on, on every platform.
+    const personKey = `${personKeyPrefix}${result.person}`;
+    if (!(await bindings.get(personKey))) {
+      const issuerBinding = await bindings.get(result.issuer.conversationKey);
+      if (issuerBinding) {
+        await bindings.delete(issuerBinding.key);
+        await bindings.insert({
+          ...issuerBinding,
+          key: personKey,
+          target: targetFor(personKey, result.issuer.platform, result.issuer.target),
+          updatedAt: clock.now(),
+        });
+      }
+    }
+    return texts.linked(platformsOf(result.identities));
+  }
+
+  async function groupStatus(conversation: Conversation, key: string): Promise<string> {
+    const { binding, session } = await sessionFor(key, conversation);
+    const me = identityOf(conversation);
+    let you: { rapport: number; trust: number; familiarity: number } | null = null;
+    let participants = 0;
+    for (let cursor: string | null = null; ; ) {
+      const page = await backend.listParticipants(binding.sessionId, { cursor, limit: 100 });
+      participants += page.participants.length;
+      you ??= page.participants.find((p) => p.id === me)?.interpersonal ?? null;
+      cursor = page.cursor;
+      if (cursor === null) break;
+    }
+    return texts.status({
+      ...feelingsOf(session),
+      group: true,
+      active: await groupSettings.isActive(key),
+      you,
+      participants,
+      linkedWith: [],
+    });
+  }
+
+  async function groupCommand(key: string, conversation: Conversation, command: LimbicCommand) {
+    switch (command.action) {
+      case 'help':
+        return texts.groupHelp;
+      case 'status':
+        return groupStatus(conversation, key);
+      case 'link':
+      case 'unlink':
+        return texts.linkPrivateOnly;
+      default:
+        break;
+    }
+    if (command.action === 'proactive' && command.enabled === null) return groupStatus(conversation, key);
+    if (!(await conversation.isAdmin?.())) return texts.adminOnly;
+    if (command.action === 'on' || command.action === 'off') {
+      const active = command.action === 'on';
+      await groupSettings.setActive(key, active);
+      return active ? texts.groupOn : texts.groupOff;
+    }
+    const enabled = command.action === 'proactive' && command.enabled === true;
+    const { session } = await sessionFor(key, conversation);
+    await setProactive(session, enabled, true);
+    return texts.groupProactive(enabled, groupPreferences.cooldown_hours);
+  }
+
+  async function privateCommand(key: string, conversation: Conversation, command: LimbicCommand) {
+    switch (command.action) {
+      case 'help':
+        return texts.help;
+      case 'link':
+        return link(conversation, key, command.code);
+      case 'unlink':
+        return (await links.unlink(identityOf(conversation))) ? texts.unlinked : texts.notLinked;
+      default:
+        break;
+    }
+    const { session } = await sessionFor(key, conversation);
+    if (command.action === 'status' || (command.action === 'proactive' && command.enabled === null)) {
+      return texts.status({
+        ...feelingsOf(session),
+        group: false,
+        active: true,
+        you: session.state.interpersonal,
+        participants: 0,
+        linkedWith: await linkedPlatforms(conversation),
+      });
+    }
+    const enabled = command.action === 'on' || (command.action === 'proactive' && command.enabled === true);
+    await setProactive(session, enabled, false);
+    return enabled ? texts.on : texts.off;
+  }
+
+  return (key, conversation, command) =>
+    conversation.private
+      ? privateCommand(key, conversation, command)
+      : groupCommand(key, conversation, command);
+}

@@ -1,0 +1,44 @@
+import type { Appraiser } from '../appraisal/appraiser.js';
+import type { Clock } from '../clock.js';
+import type { PersonaWriter } from '../persona/persona-writer.js';
+import type { Random } from '../random.js';
+import type { SessionStore } from '../store/session-store.js';
+
+/** Compare-and-set retries of a turn before CONFLICT (several instances writing one session). */
+export const defaultMaxRetries = 32;
+
+/** Options of {@link createSessionService}. */
+export interface SessionServiceOptions {
+  /** Where sessions live. Default: a new in-memory store. */
+  store?: SessionStore;
+  /** The engine clock. Default: the system clock. */
+  clock?: Clock;
+  /** Randomness for identifiers. Default: Web Crypto. */
+  random?: Random;
+  /**
+   * Turns text into appraisals. Default: the offline {@link createReaderAppraiser | reader} (English; its weights
+   * load on the first text turn).
+   */
+  appraiser?: Appraiser;
+  /**
+   * Writes personas from a description (an LLM, e.g. `createPersonaWriter(settings)`). Without one, a definition that
+   * gives only a description is a VALIDATION_ERROR naming the missing setting.
+   */
+  personaWriter?: PersonaWriter;
+  /** Session quota of an owner (undefined: unlimited). */
+  maxSessions?: (owner: string) => number | undefined;
+  /** Compare-and-set retries before a turn fails with CONFLICT. Default {@link defaultMaxRetries}. */
+  maxRetries?: number;
+  /** Called when an event listener throws. Default: ignore. */
+  onListenerError?: (error: unknown, event: string) => void;
+  /**
+   * Most participants a session keeps (group sessions); past it, the one seen least recently is forgotten. Default
+   * {@link maxParticipants} (1,000).
+   */
+  maxParticipants?: number;
+  /**
+   * Re-emit changes that other processes write to a shared store (when the store has `watch`), so subscribers of
+   * this process hear about turns, actions and deletions made elsewhere. Default true.
+   */
+  watchStore?: boolean;
+}

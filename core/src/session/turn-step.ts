@@ -1,0 +1,134 @@
+import type { Appraisal } from '../appraisal/appraisal.js';
+import type { Conduct } from '../appraisal/listener.js';
+import { type ResolvedAddress, resolveAddress } from '../group/address.js';
+import { applyTurn } from '../group/group-turn.js';
+import type { Addressee, ParticipantRef } from '../group/participants.js';
+import type { EmotionLabel } from '../labels/emotion-label.js';
+import type { ProactiveAction, ProactiveState } from '../proactive/proactive-action.js';
+import type { Random } from '../random.js';
+import type { SessionRecord } from '../store/session-store.js';
+import type { LoadedSession } from './loaded-session.js';
+import { dueAt, raiseFromState } from './proactive-step.js';
+import type { TurnResult } from './session-types.js';
+import type { SessionChange } from './session-writer.js';
+import type { AppraisalTurnInput } from './turn-input.js';
+import { buildTurnResult, type TextTurnFields } from './turn-result.js';
+
+/** One turn, validated: the appraisal to apply and everything about the turn besides the session. */
+export interface TurnStepInput {
+  appraisal: Appraisal;
+  /** What happened, for prompt_data (and for finding whom a group turn addresses), or null. */
+  context: string | null;
+  /** Seconds since the last turn; undefined: the engine-clock gap. */
+  elapsedSeconds: number | undefined;
+  /** Whether the turn is contact with the person (it resets absence). */
+  interaction: boolean;
+  from: ParticipantRef | undefined;
+  to: Addressee | undefined;
+  /** Text turns: what the appraiser understood of the relationship (docs §8.2). */
+  conduct?: Conduct | undefined;
+  /** Text turns: the emotion the appraiser read the event as (docs §7.2). */
+  feeling?: EmotionLabel | undefined;
+  /** Text turns: what the appraiser says about itself, part of the result (and of the `turn` event). */
+  text?: TextTurnFields | undefined;
+}
+
+/** The turn step's input of an appraisal turn: always contact with the person. */
+export function toAppraisalStepInput(turn: AppraisalTurnInput): TurnStepInput {
+  return {
+    appraisal: turn.appraisal,
+    context: turn.context ?? null,
+    elapsedSeconds: turn.elapsedSeconds,
+    interaction: true,
+    from: turn.from,
+    to: turn.to,
+  };
+}
+
+/** Options of {@link runTurnStep}. */
+export interface TurnStepOptions {
+  /** Makes the ids of proactive actions the turn raises. */
+  random: Random;
+  /** Most participants the session keeps. */
+  maxParticipants: number;
+  /** Whom the turn addresses, when the caller already resolved it on this record at this time (text turns). */
+  address?: ResolvedAddress | undefined;
+}
+
+/** What a turn computed: the record to write (its version is the caller's), the result, and any action raised. */
+export interface TurnStep {
+  record: SessionRecord;
+  result: TurnResult;
+  action: ProactiveAction | null;
+}
+
+/**
+ * One turn of a session, pure: resolves whom it addresses, applies the appraisal to the state at the session's
+ * `now`, raises at most one proactive action when proactive behaviour is enabled, moves the due time, and formats
+ * the result once. No store, no clock: the same session and input give the same step.
+ */
+export function runTurnStep(
+  session: LoadedSession,
+  input: TurnStepInput,
+  options: TurnStepOptions,
+): TurnStep {
+  const { record, persona, params, now } = session;
+  const elapsed = input.elapsedSeconds ?? Math.max(0, (now - record.state.time) / 1000);
+  const address =
+    options.address ??
+    resolveAddress(
+      record.state,
+      { from: input.from, to: input.to, text: input.context },
+      persona.identity.name,
+      now,
+    );
+  const outcome = applyTurn(record.state, params, input.appraisal, {
+    elapsedSeconds: elapsed,
+    now,
+    interaction: input.interaction,
+    from: input.from,
+    address,
+    maxParticipants: options.maxParticipants,
+    ...(input.conduct ? { conduct: input.conduct } : {}),
+    ...(input.feeling ? { feeling: input.feeling } : {}),
+  });
+  let proactive: ProactiveState = record.proactive;
+  let action: ProactiveAction | null = null;
+  if (proactive.preferences.enabled) {
+    ({ state: proactive, action } = raiseFromState(
+      proactive,
+      outcome.state,
+      outcome.after,
+      persona,
+      params,
+      now,
+      options.random,
+    ));
+  }
+  const result = buildTurnResult(
+    outcome,
+    input.appraisal,
+    persona,
+    params,
+    input.context,
+    { from: input.from, address },
+    input.text,
+  );
+  const next: SessionRecord = {
+    id: record.id,
+    owner: record.owner,
+    version: record.version,
+    createdAt: record.createdAt,
+    updatedAt: now,
+    persona: record.persona,
+    state: outcome.state,
+    proactive,
+    nextDueAt: dueAt(outcome.state, params, proactive, now),
+  };
+  return { record: next, result, action };
+}
+
+/** A turn step as the writer's change: a `turn` and a `state` event after the write, and the action if any. */
+export function toTurnChange(step: TurnStep): SessionChange<TurnResult> {
+  return { record: step.record, result: step.result, cause: 'turn', action: step.action, turn: step.result };
+}

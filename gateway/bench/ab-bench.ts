@@ -1,0 +1,101 @@
+/**
+ * A/B benchmark of two builds of the gateway (`npm run bench:ab -- <baseline gateway/dist/main.js>`): the REST
+ * appraisal turn and the REST text turn of this checkout's gateway (B) against another build (A, e.g. main before a
+ * change, built in a worktree), both on the in-memory store (`BENCH_STORE=sqlite`: the default durable store), pinned to the same core and loaded in the same time
+ * window (../shared/research/perf.md, concurrent mode), so the machine's noise hits both alike. Prints, per turn
+ * kind, each round and the medians of the B/A ratios.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { httpLoad, type LoadOptions } from './load.js';
+import { concurrent, type Measure, report } from './measure.js';
+import { gatewayMain, type Server, serversPinned, start, stopServers } from './servers.js';
+
+const baseline = process.argv[2] ?? process.env.BENCH_BASELINE;
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+/** `memory` (the transport's cost) or `sqlite` (the default store, durable: reads and commits included). */
+const store = process.env.BENCH_STORE ?? 'memory';
+const key = 'svc_test_benchbenchbenchbench0001';
+const appraisal = {
+  goal_relevance: 0.9,
+  goal_congruence: -0.8,
+  expectedness: 0.3,
+  controllability: 0.7,
+  agency: -0.9,
+  norm_compatibility: -0.7,
+};
+const message = 'I finally got the job I applied for last month, I can hardly believe it!';
+
+/** Starts a gateway build on the in-memory store with the benchmark's key, and creates one session on it. */
+async function gateway(main: string, data: string): Promise<{ server: Server; sessionId: string }> {
+  const server = await start(
+    [main],
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      LIMBIC_DATA: data,
+      LIMBIC_API_KEYS: `${key}:enterprise`,
+      LIMBIC_MAX_CONNECTIONS_PER_ADDRESS: '100000',
+      LIMBIC_STORE: store,
+    },
+    /listening on http:\/\/127\.0\.0\.1:(\d+)/,
+  );
+  const created = await fetch(`http://127.0.0.1:${server.port}/v1/persona`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ preset: 'cheerful_companion' }),
+  });
+  return { server, sessionId: ((await created.json()) as { sessionId: string }).sessionId };
+}
+
+/** Loads both builds with `options` for a warm-up, then `rounds` measured rounds. */
+async function compare(
+  a: { server: Server; sessionId: string },
+  b: { server: Server; sessionId: string },
+  options: LoadOptions,
+): Promise<[Measure, Measure][]> {
+  const run = (side: typeof a, duration: number) => () =>
+    httpLoad(side.server.port, side.sessionId, duration, options);
+  await concurrent(a.server, b.server, run(a, 3), run(b, 3));
+  const results: [Measure, Measure][] = [];
+  for (let i = 0; i < rounds; i++)
+    results.push(await concurrent(a.server, b.server, run(a, seconds), run(b, seconds)));
+  return results;
+}
+
+async function main(): Promise<void> {
+  if (!baseline || !existsSync(baseline)) {
+    console.error('usage: npm run bench:ab -- <path to the baseline build’s gateway/dist/main.js>');
+    process.exitCode = 2;
+    return;
+  }
+  const dirs = [mkdtempSync(join(tmpdir(), 'limbic-ab-a-')), mkdtempSync(join(tmpdir(), 'limbic-ab-b-'))];
+  const servers: Server[] = [];
+  try {
+    const a = await gateway(baseline, dirs[0] ?? '');
+    servers.push(a.server);
+    const b = await gateway(gatewayMain, dirs[1] ?? '');
+    servers.push(b.server);
+    console.log(
+      `Gateway A/B: A ${baseline}, B ${gatewayMain}; ${store} store, node ${process.version}, ${rounds} rounds × ${seconds} s, ${connections} connections each, servers ${serversPinned ? 'pinned together on CPU 1' : 'unpinned'}`,
+    );
+    const labels: [string, string] = ['A', 'B'];
+    const base = { key, appraisal, connections };
+    report('REST POST /v1/turn/appraisal', await compare(a, b, base), 'B/A > 100 %: B is faster', labels);
+    report(
+      'REST POST /v1/turn (text)',
+      await compare(a, b, { ...base, message }),
+      'B/A > 100 %: B is faster',
+      labels,
+    );
+  } finally {
+    await stopServers(servers);
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,157 @@
+import { defaultPageSize, maxPageSize } from '@limbic/core';
+import { openApiPath, routes } from '@limbic/protocol';
+import type { ErrorCode } from '../errors.js';
+import { type OperationSpec, operation } from './operation.js';
+import { int, type Operation, str } from './schema-parts.js';
+
+const listQuery = [
+  {
+    name: 'cursor',
+    in: 'query',
+    required: false,
+    description: 'The `cursor` of the previous page',
+    schema: str,
+  },
+  {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: `Page size, default ${defaultPageSize}`,
+    schema: { ...int, minimum: 1, maximum: maxPageSize, default: defaultPageSize },
+  },
+];
+
+const session: readonly ErrorCode[] = ['NOT_FOUND'];
+// Writes to a session are compare-and-set: CONFLICT when they keep losing to another process.
+const write: readonly ErrorCode[] = ['NOT_FOUND', 'CONFLICT'];
+
+/** Every REST operation of the interface, in the document's order. */
+export const operations: readonly OperationSpec[] = [
+  { id: 'health', summary: 'Health check', tag: 'meta', ok: 'Health', public: true },
+  {
+    id: 'openapi',
+    summary: 'This document',
+    tag: 'meta',
+    ok: 'OpenApi',
+    public: true,
+    etag: true,
+  },
+  {
+    id: 'asyncapi',
+    summary: 'The AsyncAPI 3.0 document of the session WebSocket (x-websocket)',
+    tag: 'meta',
+    ok: 'AsyncApi',
+    public: true,
+    etag: true,
+  },
+  {
+    id: 'listPresets',
+    summary: 'List the built-in presets',
+    tag: 'persona',
+    ok: 'Presets',
+    etag: true,
+  },
+  {
+    id: 'createSession',
+    summary: 'Create a session',
+    tag: 'persona',
+    ok: 'SessionInfo',
+    status: 201,
+    body: 'PersonaDefinition',
+    errors: ['INVALID_PRESET', 'SESSION_LIMIT', 'APPRAISER_FAILED'],
+  },
+  {
+    id: 'listSessions',
+    summary: 'List sessions, oldest first',
+    tag: 'persona',
+    ok: 'SessionPage',
+    query: listQuery,
+    errors: ['VALIDATION_ERROR'],
+  },
+  {
+    id: 'getSession',
+    summary: 'Retrieve a session',
+    tag: 'persona',
+    ok: 'SessionDetails',
+    errors: session,
+  },
+  {
+    id: 'deleteSession',
+    summary: 'Delete a session and all its state',
+    tag: 'persona',
+    ok: 'Deleted',
+    errors: session,
+  },
+  {
+    id: 'listParticipants',
+    summary: 'List the participants of a group session, in id order, with the relationship with each',
+    tag: 'persona',
+    ok: 'ParticipantPage',
+    query: listQuery,
+    errors: ['VALIDATION_ERROR', ...session],
+  },
+  {
+    id: 'forgetParticipant',
+    summary: 'Forget a participant: the relationship and everything the session holds about them',
+    tag: 'persona',
+    ok: 'Forgotten',
+    errors: ['VALIDATION_ERROR', ...write],
+  },
+  {
+    id: 'appraisalTurn',
+    summary: 'Process a turn with an appraisal vector',
+    tag: 'turn',
+    ok: 'TurnResult',
+    body: 'AppraisalTurn',
+    errors: write,
+  },
+  {
+    id: 'textTurn',
+    summary: 'Process a text turn (message or event)',
+    tag: 'turn',
+    ok: 'TurnResult',
+    body: 'TextTurn',
+    errors: [...write, 'APPRAISER_FAILED'],
+  },
+  {
+    id: 'getState',
+    summary: 'The state snapshot now',
+    tag: 'turn',
+    ok: 'StateSnapshot',
+    errors: session,
+  },
+  {
+    id: 'pendingActions',
+    summary: 'Pending proactive actions, oldest first',
+    tag: 'proactive',
+    ok: 'ProactiveActions',
+    errors: write,
+  },
+  {
+    id: 'setPreferences',
+    summary: 'Replace the proactive preferences',
+    tag: 'proactive',
+    ok: 'PreferencesResult',
+    body: 'PreferencesInput',
+    errors: write,
+  },
+  {
+    id: 'acknowledgeAction',
+    summary: 'Acknowledge a proactive action (idempotent)',
+    tag: 'proactive',
+    ok: 'Acknowledged',
+    body: 'AckRequest',
+    errors: write,
+  },
+];
+
+/** The document's paths: each operation under its route's path, keyed by its method. */
+export function pathsOf(specs: readonly OperationSpec[]): Record<string, Record<string, Operation>> {
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const spec of specs) {
+    const route = routes[spec.id];
+    const path = openApiPath(route.path);
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(spec) };
+  }
+  return paths;
+}

@@ -1,0 +1,58 @@
+/**
+ * `@limbic/protocol/shapes`: every shape on Limbic's wire, written once as a zod schema (the TypeScript types are
+ * inferred from them), and the JSON Schemas generated from them for the OpenAPI and AsyncAPI documents. Kept apart
+ * from the package's main entry because it loads zod and the core's tables; clients import its types only.
+ * @module
+ */
+
+export { componentsPrefix, type JsonSchema, jsonSchemasOf, ref } from './json-schema.js';
+export { asyncApiSchema, errorBody, healthSchema, openApiSchema, presetsSchema } from './meta.js';
+export { dateTime, objectOf, oneOf, range, signed, unit } from './primitives.js';
+export {
+  acknowledgedSchema,
+  ackRequestSchema,
+  proactiveActionSchema,
+  proactiveActionsSchema,
+  wireProactiveActionSchema,
+} from './proactive.js';
+export { promptDataSchema, promptPersonSchema } from './prompt-data.js';
+export {
+  componentSchemas,
+  type RequestOf,
+  type RequestShapeName,
+  type ResponseOf,
+  type ResponseShapeName,
+  requestShapes,
+  responseShapes,
+  socketShapes,
+} from './registry.js';
+export { type RoleFieldText, roleText, roleValues } from './role-text.js';
+export {
+  deletedSchema,
+  forgottenSchema,
+  participantPageSchema,
+  participantSummarySchema,
+  personaSchema,
+  preferencesResultSchema,
+  proactivePreferencesSchema,
+  sessionDetailsSchema,
+  sessionInfoSchema,
+  sessionPageSchema,
+  sessionSummarySchema,
+} from './sessions.js';
+export {
+  addresseeSchema,
+  appraisalSchema,
+  experienceSchema,
+  interpersonalSchema,
+  participantSchema,
+  perceivedSchema,
+  replyAdviceSchema,
+  rolesSchema,
+  soulStageSchema,
+  stageTransitionSchema,
+  stateSnapshotSchema,
+  vadSchema,
+} from './state.js';
+export { turnResultSchema } from './turn-result.js';
+export type * from './types.js';

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { nullableString, range, signed, unit } from './primitives.js';
+import { promptDataSchema } from './prompt-data.js';
+import {
+  addresseeSchema,
+  appraisalSchema,
+  participantSchema,
+  perceivedSchema,
+  predictionErrors,
+  replyAdviceSchema,
+  rolesSchema,
+  sharedStateFields,
+  stageTransitionSchema,
+  vadSchema,
+} from './state.js';
+
+/** The result of a turn (REST turns, the socket's `turn_result`). */
+export const turnResultSchema = z.strictObject({
+  appraisal: appraisalSchema,
+  prediction_error: unit,
+  prediction_errors: predictionErrors,
+  emotion_delta: z.strictObject({ V: range(-2, 2), A: signed, D: range(-2, 2) }),
+  new_emotion: vadSchema,
+  ...sharedStateFields,
+  stage_transition: stageTransitionSchema.nullable(),
+  prompt_data: promptDataSchema,
+  speaker: participantSchema
+    .nullable()
+    .describe('Who spoke (`from`, with the name the session knows), or null for turns without `from`'),
+  to: addresseeSchema,
+  reply: replyAdviceSchema,
+  appraiser: z
+    .string()
+    .optional()
+    .describe(
+      'Text turns only: reader (the offline reader), llm (the configured model), or a custom appraiser',
+    ),
+  fallback_reason: nullableString
+    .optional()
+    .describe('Text turns only: why the LLM was not used for this turn (null when it was, or none is set)'),
+  perceived: perceivedSchema
+    .nullable()
+    .optional()
+    .describe('Text turns only: what the offline reader read in the message (null when the LLM answered)'),
+  roles: rolesSchema
+    .nullable()
+    .optional()
+    .describe(
+      'Text turns only: who did what to whom, as the appraiser understood the message (null when it reads no roles)',
+    ),
+});

@@ -1,0 +1,18 @@
+import type { ResponseOf } from './registry.js';
+
+// The types of the wire's answers, inferred from their schemas (a field added to a schema is in its type).
+
+/** The body of `GET /v1/health`. */
+export type HealthStatus = ResponseOf<'Health'>;
+/** The body of `GET /v1/presets`. */
+export type PresetList = ResponseOf<'Presets'>;
+/** One entry of `GET /v1/presets`: a preset a persona definition may name. */
+export type PresetSummary = PresetList['presets'][number];
+/** The body of `DELETE /v1/persona/:id`. */
+export type DeleteResult = ResponseOf<'Deleted'>;
+/** The body of `DELETE /v1/persona/:id/participants/:participantId`. */
+export type ForgetResult = ResponseOf<'Forgotten'>;
+/** The answer of setting proactive preferences (REST `PUT …/preferences`, WebSocket `proactive_prefs`). */
+export type PreferencesResult = ResponseOf<'PreferencesResult'>;
+/** An error body on REST. */
+export type ErrorBody = ResponseOf<'Error'>;
