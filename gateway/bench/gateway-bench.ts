@@ -1,12 +1,14 @@
 /**
- * Gateway benchmark (`npm run bench`): the REST appraisal turn and the WebSocket turn_appraisal round trip of the
- * Limbic gateway (in-memory store), each next to a bare baseline measured in the same time window (a plain node:http
- * server and a plain `ws` server answering a same-size JSON). Both servers are pinned to the same core and loaded at
- * once, so machine noise hits both alike (../shared/research/perf.md: concurrent mode, ±1.5 % instead of ±10-20 %);
- * the load generators run in this process on the other core. Then memory: resident memory of the gateway per 1,000
- * idle WebSocket connections and per 10,000 idle sessions.
+ * Gateway benchmark (`npm run bench:gateway`): the REST appraisal turn, the REST text turn and the WebSocket
+ * turn_appraisal round trip of the Limbic gateway at its default settings (info logging, metrics on), on the
+ * in-memory store and on the default SQLite store (FULL, 32 sessions), each next to a bare baseline in the same time
+ * window: a plain node:http server and a plain `ws` server answering the same bytes the gateway sent for the same
+ * request, captured before the run (bare-servers.ts). Both servers are pinned to the same core and loaded at once,
+ * so machine noise hits both alike (../shared/research/perf.md: concurrent mode); the load generators run in this
+ * process on the other core. Then memory: resident memory of the gateway per 1,000 idle WebSocket connections and per
+ * 10,000 idle sessions.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -27,88 +29,165 @@ const appraisal = {
   agency: -0.9,
   norm_compatibility: -0.7,
 };
+const message = 'I finally got the job I applied for last month, I can hardly believe it!';
 const httpOptions: LoadOptions = { key, appraisal, connections };
+const textOptions: LoadOptions = { ...httpOptions, message };
 const wsOptions: LoadOptions = { key, appraisal, connections: wsConnections };
+const auth = { 'content-type': 'application/json', authorization: `Bearer ${key}` };
+
+/** Starts the compiled gateway on `store` at its default settings (only the key and the address cap are set). */
+function startGateway(store: 'memory' | 'sqlite', data: string): Promise<Server> {
+  return start(
+    [gatewayMain],
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LIMBIC_DATA: data,
+      LIMBIC_API_KEYS: `${key}:enterprise`,
+      // Every simulated client connects from 127.0.0.1: lift the per-address cap (default 1024) for the run.
+      LIMBIC_MAX_CONNECTIONS_PER_ADDRESS: '100000',
+      LIMBIC_STORE: store,
+    },
+    /listening on http:\/\/127\.0\.0\.1:(\d+)/,
+  );
+}
+
+/** Creates `count` sessions on a gateway and returns their ids. */
+async function createSessions(port: number, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const created = await fetch(`http://127.0.0.1:${port}/v1/persona`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ preset: 'cheerful_companion' }),
+    });
+    ids.push(((await created.json()) as { sessionId: string }).sessionId);
+  }
+  return ids;
+}
+
+/**
+ * Captures the gateway's own answers to the load's requests (REST appraisal, REST text, the socket's turn_result)
+ * into files for the same-bytes baselines, and returns their environment.
+ */
+async function captureAnswers(port: number, sessionId: string, dir: string): Promise<Record<string, string>> {
+  const post = async (path: string, body: object) =>
+    Buffer.from(
+      await (
+        await fetch(`http://127.0.0.1:${port}${path}`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify(body),
+        })
+      ).arrayBuffer(),
+    );
+  const appraisalAnswer = await post('/v1/turn/appraisal', {
+    sessionId,
+    appraisal,
+    context: 'The user said hello.',
+  });
+  const textAnswer = await post('/v1/turn', { sessionId, message });
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/v1/ws/${sessionId}?token=${key}`);
+  const frame = await new Promise<string>((resolve, reject) => {
+    socket.on('message', (data) => {
+      const text = String(data);
+      if (text.startsWith('{"type":"connected"'))
+        socket.send(JSON.stringify({ type: 'turn_appraisal', appraisal, context: 'The user said hello.' }));
+      else resolve(text);
+    });
+    socket.once('error', reject);
+  });
+  socket.close();
+  const files = { SAME_APPR: appraisalAnswer, SAME_TEXT: textAnswer, SAME_WS: Buffer.from(frame) };
+  const env: Record<string, string> = {};
+  for (const [name, bytes] of Object.entries(files)) {
+    env[name] = join(dir, `${name.toLowerCase()}.json`);
+    writeFileSync(env[name], bytes);
+  }
+  return env;
+}
+
+/** A warm-up, then `rounds` concurrent rounds of two servers under the same kind of load; the report. */
+async function compare(
+  title: string,
+  target: string,
+  a: Server,
+  b: Server,
+  runA: (duration: number) => Promise<import('./load.js').LoadResult>,
+  runB: (duration: number) => Promise<import('./load.js').LoadResult>,
+): Promise<void> {
+  await concurrent(
+    a,
+    b,
+    () => runA(3),
+    () => runB(3),
+  );
+  const results: [Measure, Measure][] = [];
+  for (let i = 0; i < rounds; i++)
+    results.push(
+      await concurrent(
+        a,
+        b,
+        () => runA(seconds),
+        () => runB(seconds),
+      ),
+    );
+  report(title, results, target);
+}
 
 async function main(): Promise<void> {
   const data = mkdtempSync(join(tmpdir(), 'limbic-bench-'));
+  const sqliteData = mkdtempSync(join(tmpdir(), 'limbic-bench-sqlite-'));
   const servers: Server[] = [];
   try {
-    const gateway = await start(
-      [gatewayMain],
-      {
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        LIMBIC_DATA: data,
-        LIMBIC_API_KEYS: `${key}:enterprise`,
-        // Every simulated client connects from 127.0.0.1: lift the per-address cap (default 1024) for the run.
-        LIMBIC_MAX_CONNECTIONS_PER_ADDRESS: '100000',
-        // The in-memory store: these figures are the transport's; gateway/bench/store-bench.ts compares the stores.
-        LIMBIC_STORE: 'memory',
-      },
-      /listening on http:\/\/127\.0\.0\.1:(\d+)/,
-    );
+    const gateway = await startGateway('memory', data);
     servers.push(gateway);
-    const bareHttp = await start(script('bare-servers.ts', 'http', '0'), {}, /READY (\d+)/);
+    const [sessionId = ''] = await createSessions(gateway.port, 1);
+    const same = await captureAnswers(gateway.port, sessionId, data);
+    const bareHttp = await start(script('bare-servers.ts', 'http', '0'), same, /READY (\d+)/);
     servers.push(bareHttp);
-    const bareWs = await start(script('bare-servers.ts', 'ws', '0'), {}, /READY (\d+)/);
+    const bareWs = await start(script('bare-servers.ts', 'ws', '0'), same, /READY (\d+)/);
     servers.push(bareWs);
-    const created = await fetch(`http://127.0.0.1:${gateway.port}/v1/persona`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      body: JSON.stringify({ preset: 'cheerful_companion' }),
-    });
-    const { sessionId } = (await created.json()) as { sessionId: string };
     console.log(
-      `Limbic gateway benchmark: node ${process.version}, ${rounds} rounds × ${seconds} s, HTTP ${connections} connections, WS ${wsConnections} connections × 1 in flight, servers ${serversPinned ? 'pinned together on CPU 1' : 'unpinned'}`,
+      `Limbic gateway benchmark: node ${process.version}, default settings (info logging, metrics), ${rounds} rounds × ${seconds} s, HTTP ${connections} connections, WS ${wsConnections} connections × 1 in flight, servers ${serversPinned ? 'pinned together on CPU 1' : 'unpinned'}; baselines answer the gateway's own bytes`,
     );
-
-    await concurrent(
+    const restTarget = 'issue 23: ≥ 50 % of the bare throughput';
+    await compare(
+      'REST POST /v1/turn/appraisal, in-memory store (bare same bytes vs Limbic)',
+      restTarget,
       bareHttp,
       gateway,
-      () => httpLoad(bareHttp.port, sessionId, 3, httpOptions),
-      () => httpLoad(gateway.port, sessionId, 3, httpOptions),
+      (d) => httpLoad(bareHttp.port, sessionId, d, httpOptions),
+      (d) => httpLoad(gateway.port, sessionId, d, httpOptions),
     );
-    const http: [Measure, Measure][] = [];
-    for (let i = 0; i < rounds; i++) {
-      http.push(
-        await concurrent(
-          bareHttp,
-          gateway,
-          () => httpLoad(bareHttp.port, sessionId, seconds, httpOptions),
-          () => httpLoad(gateway.port, sessionId, seconds, httpOptions),
-        ),
-      );
-    }
-    report(
-      'REST POST /v1/turn/appraisal (bare node:http vs Limbic)',
-      http,
-      'targets: throughput ≥ 60 % or CPU/op ≥ 60 %, p99 ≤ 1.5×',
+    await compare(
+      'REST POST /v1/turn (text), in-memory store (bare same bytes vs Limbic)',
+      'issue 23: ≥ 35 %',
+      bareHttp,
+      gateway,
+      (d) => httpLoad(bareHttp.port, sessionId, d, textOptions),
+      (d) => httpLoad(gateway.port, sessionId, d, textOptions),
     );
-
     const wsPath = `/v1/ws/${sessionId}?token=${key}`;
-    await concurrent(
+    await compare(
+      'WebSocket turn_appraisal round trip, in-memory store (bare same bytes vs Limbic)',
+      'issue 23: ≥ 50 %',
       bareWs,
       gateway,
-      () => wsLoad(bareWs.port, '/', 3, wsOptions),
-      () => wsLoad(gateway.port, wsPath, 3, wsOptions),
+      (d) => wsLoad(bareWs.port, '/', d, wsOptions),
+      (d) => wsLoad(gateway.port, wsPath, d, wsOptions),
     );
-    const ws: [Measure, Measure][] = [];
-    for (let i = 0; i < rounds; i++) {
-      ws.push(
-        await concurrent(
-          bareWs,
-          gateway,
-          () => wsLoad(bareWs.port, '/', seconds, wsOptions),
-          () => wsLoad(gateway.port, wsPath, seconds, wsOptions),
-        ),
-      );
-    }
-    report(
-      'WebSocket turn_appraisal round trip (bare ws vs Limbic)',
-      ws,
-      'target: ≥ 60 % of the bare round trips',
+
+    const durable = await startGateway('sqlite', sqliteData);
+    servers.push(durable);
+    const sessions = await createSessions(durable.port, connections);
+    await compare(
+      `REST POST /v1/turn/appraisal, SQLite FULL, ${sessions.length} sessions (bare same bytes vs Limbic)`,
+      'issue 23: ≥ 35 %',
+      bareHttp,
+      durable,
+      (d) => httpLoad(bareHttp.port, sessions, d, httpOptions),
+      (d) => httpLoad(durable.port, sessions, d, httpOptions),
     );
 
     const pid = gateway.proc.pid!;
@@ -148,6 +227,7 @@ async function main(): Promise<void> {
     // Stop the servers first, then remove the data directory they may still write to.
     await stopServers(servers);
     rmSync(data, { recursive: true, force: true });
+    rmSync(sqliteData, { recursive: true, force: true });
   }
 }
 

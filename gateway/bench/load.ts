@@ -24,16 +24,27 @@ export interface LoadResult {
   latencies: number[];
 }
 
-/** Sends POST /v1/turn/appraisal (or POST /v1/turn with `message`) for `duration` seconds. */
+/**
+ * Sends POST /v1/turn/appraisal (or POST /v1/turn with `message`) for `duration` seconds, to one session or to
+ * several (one per connection, round robin).
+ */
 export function httpLoad(
   port: number,
-  sessionId: string,
+  session: string | readonly string[],
   duration: number,
   { key, appraisal, connections, message }: LoadOptions,
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let ok = 0;
   let errors = 0;
+  const sessions = typeof session === 'string' ? [session] : session;
+  let assigned = 0;
+  const bodyOf = (sessionId: string) =>
+    JSON.stringify(
+      message === undefined
+        ? { sessionId, appraisal, context: 'The user said hello.' }
+        : { sessionId, message },
+    );
   return new Promise((resolve, reject) => {
     const inst = autocannon(
       {
@@ -42,11 +53,8 @@ export function httpLoad(
         connections,
         duration,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-        body: JSON.stringify(
-          message === undefined
-            ? { sessionId, appraisal, context: 'The user said hello.' }
-            : { sessionId, message },
-        ),
+        body: bodyOf(sessions[0] ?? ''),
+        setupClient: (client) => client.setBody(bodyOf(sessions[assigned++ % sessions.length] ?? '')),
       },
       (err) => (err ? reject(err) : resolve({ ok, errors, latencies })),
     );

@@ -33,16 +33,21 @@ export function start(args: string[], env: Record<string, string>, ready: RegExp
   const proc = spawn(cmd!, rest, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
+    let started = false;
     const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start: ${out}`)), 30_000);
+    // Read the output until the server is ready, then keep draining it unread (a logging server writes a line per
+    // request, as in production, and must never block on a full pipe).
     proc.stdout!.on('data', (chunk: Buffer) => {
+      if (started) return;
       out += String(chunk);
       const m = ready.exec(out);
       if (m) {
+        started = true;
         clearTimeout(timer);
         resolve({ proc, port: Number(m[1]) });
       }
     });
-    proc.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
+    proc.on('exit', (code) => reject(new Error(`${node.join(' ')} exited with ${code}: ${out}`)));
   });
 }
 
