@@ -1,9 +1,11 @@
 /**
  * A/B benchmark of two builds of the gateway (`npm run bench:ab -- <baseline gateway/dist/main.js>`): the REST
  * appraisal turn and the REST text turn of this checkout's gateway (B) against another build (A, e.g. main before a
- * change, built in a worktree), both on the in-memory store (`BENCH_STORE=sqlite`: the default durable store), pinned to the same core and loaded in the same time
- * window (../shared/research/perf.md, concurrent mode), so the machine's noise hits both alike. Prints, per turn
- * kind, each round and the medians of the B/A ratios.
+ * change, built in a worktree), both at their default settings on the in-memory store (`BENCH_STORE=sqlite`: the
+ * default durable store), pinned to the same core and loaded in the same time window (../shared/research/perf.md,
+ * concurrent mode), so the machine's noise hits both alike. The same build twice with different settings measures a
+ * setting's cost: `BENCH_A_ENV=LOG_LEVEL=warn npm run bench:ab -- gateway/dist/main.js` (and BENCH_B_ENV). Prints,
+ * per turn kind, each round and the medians of the B/A ratios.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,18 +31,30 @@ const appraisal = {
 };
 const message = 'I finally got the job I applied for last month, I can hardly believe it!';
 
-/** Starts a gateway build on the in-memory store with the benchmark's key, and creates one session on it. */
-async function gateway(main: string, data: string): Promise<{ server: Server; sessionId: string }> {
+/** `K=V,K=V` from an environment variable, as an environment (BENCH_A_ENV / BENCH_B_ENV: one side's settings). */
+function extraEnv(name: string): Record<string, string> {
+  const pairs = (process.env[name] ?? '').split(',').filter(Boolean);
+  return Object.fromEntries(
+    pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+}
+
+/** Starts a gateway build on the store with the benchmark's key (and `extra` settings), and creates one session. */
+async function gateway(
+  main: string,
+  data: string,
+  extra: Record<string, string>,
+): Promise<{ server: Server; sessionId: string }> {
   const server = await start(
     [main],
     {
       PORT: '0',
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
       LIMBIC_DATA: data,
       LIMBIC_API_KEYS: `${key}:enterprise`,
       LIMBIC_MAX_CONNECTIONS_PER_ADDRESS: '100000',
       LIMBIC_STORE: store,
+      ...extra,
     },
     /listening on http:\/\/127\.0\.0\.1:(\d+)/,
   );
@@ -76,9 +90,9 @@ async function main(): Promise<void> {
   const dirs = [mkdtempSync(join(tmpdir(), 'limbic-ab-a-')), mkdtempSync(join(tmpdir(), 'limbic-ab-b-'))];
   const servers: Server[] = [];
   try {
-    const a = await gateway(baseline, dirs[0] ?? '');
+    const a = await gateway(baseline, dirs[0] ?? '', extraEnv('BENCH_A_ENV'));
     servers.push(a.server);
-    const b = await gateway(gatewayMain, dirs[1] ?? '');
+    const b = await gateway(gatewayMain, dirs[1] ?? '', extraEnv('BENCH_B_ENV'));
     servers.push(b.server);
     console.log(
       `Gateway A/B: A ${baseline}, B ${gatewayMain}; ${store} store, node ${process.version}, ${rounds} rounds × ${seconds} s, ${connections} connections each, servers ${serversPinned ? 'pinned together on CPU 1' : 'unpinned'}`,
