@@ -77,7 +77,13 @@ export class OneLineLogController extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    // Plain objects, not the request and the reply themselves: the serializers read two fields either way, but
+    // handing pino Fastify's objects cost about 5 % of a REST turn's throughput (npm run bench:ab, 2026-11-28).
+    const line = {
+      req: { method: request.method, url: request.url },
+      res: { statusCode: reply.statusCode },
+      responseTime: reply.elapsedTime,
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
