@@ -10,9 +10,17 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  benchAppraisal,
+  benchKey,
+  benchMessage,
+  createSessions,
+  measureRounds,
+  startGateway,
+} from './bench-gateway.js';
 import { httpLoad, type LoadOptions } from './load.js';
-import { concurrent, type Measure, report } from './measure.js';
-import { gatewayMain, type Server, serversPinned, start, stopServers } from './servers.js';
+import { report } from './measure.js';
+import { gatewayMain, type Server, serversPinned, stopServers } from './servers.js';
 
 const baseline = process.argv[2] ?? process.env.BENCH_BASELINE;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -20,17 +28,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 /** `memory` (the transport's cost) or `sqlite` (the default store, durable: reads and commits included). */
 const store = process.env.BENCH_STORE ?? 'memory';
-const key = 'svc_test_benchbenchbenchbench0001';
-const appraisal = {
-  goal_relevance: 0.9,
-  goal_congruence: -0.8,
-  expectedness: 0.3,
-  controllability: 0.7,
-  agency: -0.9,
-  norm_compatibility: -0.7,
-};
-const message = 'I finally got the job I applied for last month, I can hardly believe it!';
-
 /** `K=V,K=V` from an environment variable, as an environment (BENCH_A_ENV / BENCH_B_ENV: one side's settings). */
 function extraEnv(name: string): Record<string, string> {
   const pairs = (process.env[name] ?? '').split(',').filter(Boolean);
@@ -39,46 +36,18 @@ function extraEnv(name: string): Record<string, string> {
   );
 }
 
-/** Starts a gateway build on the store with the benchmark's key (and `extra` settings), and creates one session. */
-async function gateway(
-  main: string,
-  data: string,
-  extra: Record<string, string>,
-): Promise<{ server: Server; sessionId: string }> {
-  const server = await start(
-    [main],
-    {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LIMBIC_DATA: data,
-      LIMBIC_API_KEYS: `${key}:enterprise`,
-      LIMBIC_MAX_CONNECTIONS_PER_ADDRESS: '100000',
-      LIMBIC_STORE: store,
-      ...extra,
-    },
-    /listening on http:\/\/127\.0\.0\.1:(\d+)/,
-  );
-  const created = await fetch(`http://127.0.0.1:${server.port}/v1/persona`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ preset: 'cheerful_companion' }),
-  });
-  return { server, sessionId: ((await created.json()) as { sessionId: string }).sessionId };
+/** A build at its default settings (and `extra`) on the benchmark's store, with one session. */
+async function gateway(main: string, data: string, extra: Record<string, string>) {
+  const server = await startGateway(main, store, data, extra);
+  const [sessionId = ''] = await createSessions(server.port, 1);
+  return { server, sessionId };
 }
 
-/** Loads both builds with `options` for a warm-up, then `rounds` measured rounds. */
-async function compare(
-  a: { server: Server; sessionId: string },
-  b: { server: Server; sessionId: string },
-  options: LoadOptions,
-): Promise<[Measure, Measure][]> {
-  const run = (side: typeof a, duration: number) => () =>
+/** Loads both builds with `options`: a warm-up, then the measured rounds. */
+function compare(a: Awaited<ReturnType<typeof gateway>>, b: typeof a, options: LoadOptions) {
+  const run = (side: typeof a) => (duration: number) =>
     httpLoad(side.server.port, side.sessionId, duration, options);
-  await concurrent(a.server, b.server, run(a, 3), run(b, 3));
-  const results: [Measure, Measure][] = [];
-  for (let i = 0; i < rounds; i++)
-    results.push(await concurrent(a.server, b.server, run(a, seconds), run(b, seconds)));
-  return results;
+  return measureRounds(a.server, b.server, run(a), run(b), rounds, seconds);
 }
 
 async function main(): Promise<void> {
@@ -98,11 +67,11 @@ async function main(): Promise<void> {
       `Gateway A/B: A ${baseline}, B ${gatewayMain}; ${store} store, node ${process.version}, ${rounds} rounds × ${seconds} s, ${connections} connections each, servers ${serversPinned ? 'pinned together on CPU 1' : 'unpinned'}`,
     );
     const labels: [string, string] = ['A', 'B'];
-    const base = { key, appraisal, connections };
+    const base = { key: benchKey, appraisal: benchAppraisal, connections };
     report('REST POST /v1/turn/appraisal', await compare(a, b, base), 'B/A > 100 %: B is faster', labels);
     report(
       'REST POST /v1/turn (text)',
-      await compare(a, b, { ...base, message }),
+      await compare(a, b, { ...base, message: benchMessage }),
       'B/A > 100 %: B is faster',
       labels,
     );

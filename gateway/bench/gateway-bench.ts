@@ -12,59 +12,30 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { httpLoad, type LoadOptions, wsLoad } from './load.js';
-import { concurrent, type Measure, report } from './measure.js';
+import {
+  benchAppraisal,
+  benchHeaders,
+  benchKey,
+  benchMessage,
+  createSessions,
+  measureRounds,
+  startGateway,
+} from './bench-gateway.js';
+import { httpLoad, type LoadOptions, type LoadResult, wsLoad } from './load.js';
+import { report } from './measure.js';
 import { gatewayMain, rssMb, type Server, script, serversPinned, start, stopServers } from './servers.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const wsConnections = Number(process.env.BENCH_WS_CONNECTIONS ?? 16);
-const key = 'svc_test_benchbenchbenchbench0001';
-const appraisal = {
-  goal_relevance: 0.9,
-  goal_congruence: -0.8,
-  expectedness: 0.3,
-  controllability: 0.7,
-  agency: -0.9,
-  norm_compatibility: -0.7,
-};
-const message = 'I finally got the job I applied for last month, I can hardly believe it!';
+const key = benchKey;
+const appraisal = benchAppraisal;
+const message = benchMessage;
 const httpOptions: LoadOptions = { key, appraisal, connections };
 const textOptions: LoadOptions = { ...httpOptions, message };
 const wsOptions: LoadOptions = { key, appraisal, connections: wsConnections };
-const auth = { 'content-type': 'application/json', authorization: `Bearer ${key}` };
-
-/** Starts the compiled gateway on `store` at its default settings (only the key and the address cap are set). */
-function startGateway(store: 'memory' | 'sqlite', data: string): Promise<Server> {
-  return start(
-    [gatewayMain],
-    {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LIMBIC_DATA: data,
-      LIMBIC_API_KEYS: `${key}:enterprise`,
-      // Every simulated client connects from 127.0.0.1: lift the per-address cap (default 1024) for the run.
-      LIMBIC_MAX_CONNECTIONS_PER_ADDRESS: '100000',
-      LIMBIC_STORE: store,
-    },
-    /listening on http:\/\/127\.0\.0\.1:(\d+)/,
-  );
-}
-
-/** Creates `count` sessions on a gateway and returns their ids. */
-async function createSessions(port: number, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const created = await fetch(`http://127.0.0.1:${port}/v1/persona`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ preset: 'cheerful_companion' }),
-    });
-    ids.push(((await created.json()) as { sessionId: string }).sessionId);
-  }
-  return ids;
-}
+const auth = benchHeaders;
 
 /**
  * Captures the gateway's own answers to the load's requests (REST appraisal, REST text, the socket's turn_result)
@@ -107,32 +78,16 @@ async function captureAnswers(port: number, sessionId: string, dir: string): Pro
   return env;
 }
 
-/** A warm-up, then `rounds` concurrent rounds of two servers under the same kind of load; the report. */
+/** A warm-up, then the measured rounds of two servers under the same kind of load; the report. */
 async function compare(
   title: string,
   target: string,
   a: Server,
   b: Server,
-  runA: (duration: number) => Promise<import('./load.js').LoadResult>,
-  runB: (duration: number) => Promise<import('./load.js').LoadResult>,
+  runA: (duration: number) => Promise<LoadResult>,
+  runB: (duration: number) => Promise<LoadResult>,
 ): Promise<void> {
-  await concurrent(
-    a,
-    b,
-    () => runA(3),
-    () => runB(3),
-  );
-  const results: [Measure, Measure][] = [];
-  for (let i = 0; i < rounds; i++)
-    results.push(
-      await concurrent(
-        a,
-        b,
-        () => runA(seconds),
-        () => runB(seconds),
-      ),
-    );
-  report(title, results, target);
+  report(title, await measureRounds(a, b, runA, runB, rounds, seconds), target);
 }
 
 async function main(): Promise<void> {
@@ -140,7 +95,7 @@ async function main(): Promise<void> {
   const sqliteData = mkdtempSync(join(tmpdir(), 'limbic-bench-sqlite-'));
   const servers: Server[] = [];
   try {
-    const gateway = await startGateway('memory', data);
+    const gateway = await startGateway(gatewayMain, 'memory', data);
     servers.push(gateway);
     const [sessionId = ''] = await createSessions(gateway.port, 1);
     const same = await captureAnswers(gateway.port, sessionId, data);
@@ -178,7 +133,7 @@ async function main(): Promise<void> {
       (d) => wsLoad(gateway.port, wsPath, d, wsOptions),
     );
 
-    const durable = await startGateway('sqlite', sqliteData);
+    const durable = await startGateway(gatewayMain, 'sqlite', sqliteData);
     servers.push(durable);
     const sessions = await createSessions(durable.port, connections);
     await compare(
