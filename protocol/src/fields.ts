@@ -68,34 +68,39 @@ export interface AliasedFields {
   /** The fields with every alias renamed. */
   fields: Record<string, unknown>;
   /** The aliases the body used (the answer says they are deprecated). */
-  used: string[];
+  used: readonly string[];
   /** A field given under both its name and its alias. */
-  issues: ValidationIssue[];
+  issues: readonly ValidationIssue[];
 }
+
+/** What {@link resolveAliases} answers for a body without aliases: the body itself, nothing used, no issue. */
+const none: readonly never[] = Object.freeze([]);
 
 /**
  * Renames the deprecated aliases of `wire` in `fields` to the wire's own names (`elapsed_seconds` → `elapsedSeconds`
- * on REST); a field given under both names is an issue, never a guess. Allocates nothing when no alias is present.
+ * on REST); a field given under both names is an issue, never a guess. A body without aliases (every message on the
+ * hot path) is returned as is, copied nowhere.
  */
 export function resolveAliases(fields: Record<string, unknown>, wire: Wire): AliasedFields {
   const aliases = deprecatedAliases[wire];
   let out: Record<string, unknown> | undefined;
-  const used: string[] = [];
-  const issues: ValidationIssue[] = [];
+  let used: string[] | undefined;
+  let issues: ValidationIssue[] | undefined;
   for (const alias in aliases) {
     if (!Object.hasOwn(fields, alias)) continue;
     const name = aliases[alias] as string;
-    used.push(alias);
+    used = [...(used ?? []), alias];
     if (Object.hasOwn(fields, name)) {
-      issues.push({
+      const issue = {
         path: alias,
         message: `give one of ${name} and its deprecated alias ${alias}, not both`,
-      });
+      };
+      issues = [...(issues ?? []), issue];
       continue;
     }
     out ??= { ...fields };
     out[name] = out[alias];
     delete out[alias];
   }
-  return { fields: out ?? fields, used, issues };
+  return { fields: out ?? fields, used: used ?? none, issues: issues ?? none };
 }

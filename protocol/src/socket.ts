@@ -50,8 +50,6 @@ export interface ClientMessage {
   requestId: string | undefined;
   /** The message without `type` and `request_id`, deprecated aliases renamed. */
   body: Record<string, unknown>;
-  /** The deprecated aliases the message used (`elapsedSeconds`), renamed in `body`. */
-  deprecated: string[];
 }
 
 /** The outcome of {@link parseClientMessage}. */
@@ -159,10 +157,7 @@ export function parseClientMessage(value: unknown): ParsedMessage {
     }
   }
   if (issues.length) return { ok: false, requestId, issues };
-  return {
-    ok: true,
-    message: { type: type as ClientMessageType, requestId, body, deprecated: aliased.used },
-  };
+  return { ok: true, message: { type: type as ClientMessageType, requestId, body } };
 }
 
 /** The one-line message of a validation failure: `Invalid <subject>: path: rule; path: rule`. */

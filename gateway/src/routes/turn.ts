@@ -10,7 +10,7 @@ import { objectBody } from './route-input.js';
  */
 function turnBody(subject: string, body: unknown, reply: FastifyReply): Record<string, unknown> {
   const { fields, used, issues } = resolveAliases(objectBody(body), 'rest');
-  if (issues.length > 0) throw toValidationError(subject, issues);
+  if (issues.length > 0) throw toValidationError(subject, [...issues]);
   if (used.length > 0) reply.header('Deprecation', aliasDeprecation);
   return fields;
 }
