@@ -5,7 +5,7 @@ import type { ProxyTrust } from './auth/trust-proxy.js';
 import type { GatewayConfig } from './config.js';
 import { endSocketWithError, errorHeaders } from './error-answer.js';
 import { type Classified, classify, statusOf, toErrorBody } from './errors.js';
-import { loggerOptions, OneLineLogController } from './logger.js';
+import { bufferedStdout, isPretty, loggerOptions, OneLineLogController } from './logger.js';
 import { hostProblem, requestId, toOriginForm } from './request-line.js';
 
 /**
@@ -61,7 +61,12 @@ export function createHttpApp(
   proxyTrust: ProxyTrust | undefined,
   logger?: FastifyServerOptions['logger'],
 ): FastifyInstance {
-  return Fastify({
+  // JSON lines to standard output are buffered (logger.ts); a logger given by the caller (a test's stream) is not.
+  const buffered =
+    logger === undefined && config.logLevel !== 'silent' && !isPretty(config.logFormat)
+      ? bufferedStdout()
+      : undefined;
+  const app = Fastify({
     // Slowloris: a connection that trickles its headers or body is answered 408 and closed (Node checks every
     // quarter of the headers timeout, at most every second, instead of its default 30 s).
     serverFactory: (handler) => {
@@ -86,7 +91,7 @@ export function createHttpApp(
       server.on('checkExpectation', guarded);
       return server;
     },
-    logger: loggerOptions(config.logLevel, config.logFormat, logger),
+    logger: loggerOptions(config.logLevel, config.logFormat, logger, buffered?.stream),
     logController: new OneLineLogController(),
     // LIMBIC_TRUST_PROXY, as the function `clientAddress()` uses too, so request.ip and the limits agree.
     trustProxy: proxyTrust ?? false,
@@ -109,4 +114,10 @@ export function createHttpApp(
       out.status(statusOf(c.code)).send(toErrorBody(c, request.id));
     },
   });
+  if (buffered)
+    app.addHook('onClose', (_app, done) => {
+      buffered.stop();
+      done();
+    });
+  return app;
 }

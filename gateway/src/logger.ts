@@ -1,4 +1,5 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import { destination } from 'pino';
 import pretty from 'pino-pretty';
 import type { LogFormat } from './config.js';
 import { redact } from './redact.js';
@@ -40,6 +41,55 @@ function prettyStream() {
   });
 }
 
+/** How long a JSON log line may wait in the buffer before it is written, ms. */
+export const logFlushMs = 200;
+/** Buffered JSON log lines are written once they reach this many bytes (or after {@link logFlushMs}). */
+export const logBufferBytes = 4096;
+
+/** A stream of log lines with the timer that flushes it, stopped when the gateway closes. */
+export interface BufferedLog {
+  /** Where pino writes the lines. */
+  stream: { write(line: string): boolean };
+  /** Writes what is buffered and stops the timer. */
+  stop(): void;
+}
+
+/**
+ * Standard output for JSON logs, buffered: lines leave in writes of about {@link logBufferBytes} bytes, or within
+ * {@link logFlushMs} ms, written off the event loop; everything buffered is written at exit (pino flushes its
+ * destinations on `process.exit`). A line per request written synchronously costs one system call per request;
+ * buffered, a busy gateway makes about one per twenty requests, and an idle one none. A SIGKILL can lose the last
+ * {@link logFlushMs} ms of lines, never data (docs/deployment.md, "What logging and metrics cost").
+ */
+export function bufferedStdout(): BufferedLog {
+  const boom = destination({ dest: 1, sync: false, minLength: logBufferBytes });
+  // Lines written since the last flush: an idle gateway's timer writes nothing (sonic-boom would write 0 bytes).
+  let pending = false;
+  // sonic-boom throws from flush() once destroyed (standard output closed under us): a log flush never crashes.
+  const flush = (write: () => void) => {
+    if (!pending) return;
+    pending = false;
+    try {
+      write();
+    } catch {}
+  };
+  // With a callback, a flush asked for while a write is in flight still happens once that write ends.
+  const timer = setInterval(() => flush(() => boom.flush(() => {})), logFlushMs);
+  timer.unref();
+  return {
+    stream: {
+      write(line) {
+        pending = true;
+        return boom.write(line);
+      },
+    },
+    stop() {
+      clearInterval(timer);
+      flush(() => boom.flushSync());
+    },
+  };
+}
+
 /** True when logs should be pretty: LOG_FORMAT=pretty, or unset (`auto`) with stdout on a terminal. */
 export function isPretty(format: LogFormat, isTTY: boolean = process.stdout.isTTY === true): boolean {
   return format === 'pretty' || (format === 'auto' && isTTY);
@@ -47,18 +97,21 @@ export function isPretty(format: LogFormat, isTTY: boolean = process.stdout.isTT
 
 /**
  * Fastify's logger options: pino at `level`, JSON or pretty by `format`, with `given` (a test's stream, say) over
- * them, and always the redacting serializers.
+ * them, and always the redacting serializers. JSON lines go to `json` when given (the gateway's buffered standard
+ * output), else to pino's default, standard output written synchronously.
  */
 export function loggerOptions(
   level: string,
   format: LogFormat,
   given: FastifyServerOptions['logger'],
+  json?: BufferedLog['stream'],
 ): NonNullable<FastifyServerOptions['logger']> {
   if (given === false) return false;
   const own = typeof given === 'object' ? given : {};
+  const stream = own.stream !== undefined ? undefined : isPretty(format) ? prettyStream() : json;
   return {
     level,
-    ...(own.stream === undefined && isPretty(format) ? { stream: prettyStream() } : {}),
+    ...(stream === undefined ? {} : { stream }),
     ...own,
     serializers,
   };

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isGeneratedKey } from '../src/auth/api-key.js';
+import { logFlushMs } from '../src/logger.js';
 import {
   cleanUpGateways,
   tempDataDir as dataDir,
@@ -69,6 +70,19 @@ describe('start', { timeout: 60_000 }, () => {
       requests.find((line) => String((line.req as { url: string }).url).startsWith('/v1/nowhere'))?.reqId,
     ).toBe(nowhere.headers.get('request-id'));
     expect(readFileSync(join(dir, 'keys.json'), 'utf8')).not.toContain(key.slice(9));
+  });
+
+  it('writes buffered JSON log lines while running, within the flush interval, and the rest at exit', async () => {
+    const gateway = await startUp({ LIMBIC_DATA: dataDir(), LIMBIC_STORE: 'memory' });
+    expect((await fetch(`${gateway.url}/v1/health`)).status).toBe(200);
+    // Not at once (the line waits in the buffer), but within the flush interval: no need to stop the gateway.
+    await gateway.waitFor(/"url":"\/v1\/health"/, 5 * logFlushMs);
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => fetch(`${gateway.url}/v1/health?n=${i}`)),
+    );
+    expect(burst.every((r) => r.status === 200)).toBe(true);
+    await stop(gateway);
+    for (let i = 0; i < 40; i++) expect(gateway.output()).toContain(`/v1/health?n=${i}"`);
   });
 
   it('logs one pretty line per request with LOG_FORMAT=pretty', async () => {

@@ -60,12 +60,20 @@ export function toStateEvent(
   cause: SessionEvents['state'][0]['cause'],
   now: number,
 ): SessionEvents['state'][0] {
-  const state = now > record.state.time ? advanceTo(record.state, params, now) : record.state;
+  // Built on first read, once: a turn emits its `state` event for every subscriber of the session, and most read
+  // nothing of it (a socket that did not ask for state pushes).
+  let snapshot: StateSnapshot | undefined;
   return {
     owner: record.owner,
     sessionId: record.id,
     cause,
-    snapshot: toSnapshot(state, observe(state, params)),
+    get snapshot() {
+      if (snapshot === undefined) {
+        const state = now > record.state.time ? advanceTo(record.state, params, now) : record.state;
+        snapshot = toSnapshot(state, observe(state, params));
+      }
+      return snapshot;
+    },
   };
 }
 

@@ -14,15 +14,28 @@ import {
   vadSchema,
 } from './state.js';
 
-/** The result of a turn (REST turns, the socket's `turn_result`). */
+const shared = sharedStateFields;
+
+/**
+ * The result of a turn (REST turns, the socket's `turn_result`). Its keys are in the order the engine writes them,
+ * so the compiled serializer writes the same bytes as `JSON.stringify` (serializer.test.ts).
+ */
 export const turnResultSchema = z.strictObject({
   appraisal: appraisalSchema,
   prediction_error: unit,
   prediction_errors: predictionErrors,
   emotion_delta: z.strictObject({ V: range(-2, 2), A: signed, D: range(-2, 2) }),
   new_emotion: vadSchema,
-  ...sharedStateFields,
+  emotion_intensity: shared.emotion_intensity,
+  intensity_level: shared.intensity_level,
+  discrete_emotion: shared.discrete_emotion,
+  secondary_emotion: shared.secondary_emotion,
+  mood: shared.mood,
+  soul_stage: shared.soul_stage,
+  body_budget: shared.body_budget,
   stage_transition: stageTransitionSchema.nullable(),
+  need_state: shared.need_state,
+  interpersonal: shared.interpersonal,
   prompt_data: promptDataSchema,
   speaker: participantSchema
     .nullable()
