@@ -55,8 +55,19 @@ export function instrumentGateway(
     done();
   });
 
+  const turnChildren = new Map<string, Counter.Internal>();
   const off = [
-    context.service.on('turn', ({ result }) => metrics.turns.inc({ ...turnLabels(result) })),
+    context.service.on('turn', ({ result }) => {
+      // One labelled child per kind and appraiser (at most five), bound once, as for the answers above.
+      const labels = turnLabels(result);
+      const key = `${labels.kind} ${labels.appraiser}`;
+      let child = turnChildren.get(key);
+      if (!child) {
+        child = metrics.turns.labels(labels.kind, labels.appraiser);
+        turnChildren.set(key, child);
+      }
+      child.inc();
+    }),
     context.service.on('proactive', ({ action }) => metrics.proactive.inc({ type: action.type })),
   ];
   return () => {
