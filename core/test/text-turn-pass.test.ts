@@ -169,3 +169,60 @@ describe('text turn: one pass', () => {
     expect(counts).toMatchObject({ get: 4, replace: 4 });
   });
 });
+
+describe('text turn: a local appraiser', () => {
+  function localSetup() {
+    const { store, counts } = countingStore();
+    const clock = createManualClock();
+    const heard = recordingAppraiser();
+    const local: Appraiser = { ...heard.appraiser, local: true };
+    const make = (seed: number) =>
+      createSessionService({ store, clock, random: createSeededRandom(seed), appraiser: local });
+    return { store, counts, clock, heard, a: make(1), b: make(2) };
+  }
+
+  it('appraises each of many concurrent turns on one session once, on the state it is applied to', async () => {
+    const { a, counts, heard, store } = localSetup();
+    const { sessionId } = await a.createSession('alice', { preset: 'rival' });
+    Object.assign(counts, { get: 0, replace: 0, lost: 0 });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => a.textTurn('alice', { sessionId, message: `Thank you, ${i}!` })),
+    );
+    expect(results).toHaveLength(12);
+    // Each turn heard the rapport the turn before it left: no appraisal was thrown away.
+    expect(heard.contexts).toHaveLength(12);
+    const rapports = heard.contexts.map((c) => c.rapport);
+    expect(new Set(rapports).size).toBe(12);
+    expect(counts.lost).toBe(0);
+    expect((await store.get(sessionId))!.state.turns).toBe(12);
+  });
+
+  it('hears the text again on a fresh read when another writer changed what it is told', async () => {
+    const { store, counts } = countingStore();
+    const clock = createManualClock();
+    const heard = recordingAppraiser();
+    let raced = false;
+    // Another process's turn lands between this turn's read and its write, once.
+    const racing: SessionStore = {
+      ...store,
+      async replace(record, expected) {
+        if (!raced) {
+          raced = true;
+          await other.appraisalTurn('alice', { sessionId, appraisal: canonical.kindness });
+        }
+        return store.replace(record, expected);
+      },
+    };
+    const local: Appraiser = { ...heard.appraiser, local: true };
+    const service = createSessionService({ store: racing, clock, appraiser: local });
+    const other = createSessionService({ store, clock, random: createSeededRandom(2) });
+    const { sessionId } = await service.createSession('alice', { preset: 'rival' });
+    raced = false;
+    Object.assign(counts, { get: 0, replace: 0, lost: 0 });
+    await service.textTurn('alice', { sessionId, message: 'Thank you!' });
+    expect(counts.lost).toBe(1);
+    expect(heard.contexts).toHaveLength(2);
+    expect(heard.contexts[1]!.rapport).not.toBe(heard.contexts[0]!.rapport);
+    expect((await store.get(sessionId))!.state.turns).toBe(2);
+  });
+});

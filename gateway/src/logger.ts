@@ -63,8 +63,12 @@ export interface BufferedLog {
  */
 export function bufferedStdout(): BufferedLog {
   const boom = destination({ dest: 1, sync: false, minLength: logBufferBytes });
-  // Lines written since the last flush: an idle gateway's timer writes nothing (sonic-boom would write 0 bytes).
+  // Whether a flush may find lines to write: set by a new line, and by a write that ended (a flush asked for while
+  // that write was in flight did nothing, so lines may remain). An idle gateway's timer writes nothing.
   let pending = false;
+  boom.on('write', (bytes: number) => {
+    if (bytes > 0) pending = true;
+  });
   // sonic-boom throws from flush() once destroyed (standard output closed under us): a log flush never crashes.
   const flush = (write: () => void) => {
     if (!pending) return;
@@ -73,8 +77,7 @@ export function bufferedStdout(): BufferedLog {
       write();
     } catch {}
   };
-  // With a callback, a flush asked for while a write is in flight still happens once that write ends.
-  const timer = setInterval(() => flush(() => boom.flush(() => {})), logFlushMs);
+  const timer = setInterval(() => flush(() => boom.flush()), logFlushMs);
   timer.unref();
   return {
     stream: {
@@ -85,6 +88,7 @@ export function bufferedStdout(): BufferedLog {
     },
     stop() {
       clearInterval(timer);
+      pending = true;
       flush(() => boom.flushSync());
     },
   };

@@ -77,5 +77,12 @@ export interface AppraisalOutcome {
 export interface Appraiser {
   /** A short name for logs and results. */
   readonly name: string;
+  /**
+   * True for an appraiser that does no I/O and answers in microseconds (the offline reader, the lexicon): the session
+   * service appraises a text turn inside the session's lock, on the very state the turn is applied to, so each turn
+   * is appraised once however many arrive at once. Otherwise (an LLM) it appraises before taking the lock, so a slow
+   * answer holds up no other turn, and again only if the state changed what the appraiser is told.
+   */
+  readonly local?: boolean;
   appraise(event: TextEvent, context: AppraisalContext, signal?: AbortSignal): Promise<AppraisalOutcome>;
 }

@@ -50,6 +50,7 @@ export function createLexiconAppraiser(options: LexiconAppraiserOptions = {}): A
   const custom = options.words === undefined ? undefined : compileWords(options.words);
   return {
     name: 'lexicon',
+    local: true,
     async appraise(event, context, signal) {
       signal?.throwIfAborted();
       return { appraisal: appraiseEnglish(event, context, custom), appraiser: 'lexicon' };

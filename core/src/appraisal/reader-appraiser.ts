@@ -83,6 +83,7 @@ export function createReaderAppraiser(options: { reader?: Reader } = {}): Apprai
   let reader: Reader | Promise<Reader> | undefined = options.reader;
   return {
     name: 'reader',
+    local: true,
     async appraise(event, context, signal) {
       signal?.throwIfAborted();
       reader ??= loadReader();

@@ -45,7 +45,7 @@ import {
   toSessionPage,
 } from './session-views.js';
 import { type SessionChange, SessionWriter } from './session-writer.js';
-import { hearText, toTurnStepInput } from './text-appraisal.js';
+import { commitTextTurn } from './text-appraisal.js';
 import { parseAppraisalTurn, parseTextTurn } from './turn-input.js';
 import { runTurnStep, type TurnStepInput, toAppraisalStepInput, toTurnChange } from './turn-step.js';
 
@@ -180,18 +180,8 @@ export class SessionService {
    */
   async textTurn(owner: string, input: unknown, signal?: AbortSignal): Promise<TurnResult> {
     const turn = parseTextTurn(input);
-    // One read: the appraisal runs outside the session's lock, and the write is compare-and-set against this read.
-    const first = await this.#writer.load(owner, turn.sessionId);
-    let heard = await hearText(this.appraiser, turn, first, signal);
-    return this.#writer.commit(
-      owner,
-      turn.sessionId,
-      async (session) => {
-        // A re-read (the record changed): hearText reuses the appraisal only if the appraiser's context is the same.
-        if (session !== first) heard = await hearText(this.appraiser, turn, session, signal, heard);
-        return this.#turn(session, toTurnStepInput(turn, heard), heard.address);
-      },
-      first,
+    return commitTextTurn(this.#writer, this.appraiser, owner, turn, signal, (session, step, address) =>
+      this.#turn(session, step, address),
     );
   }
 

@@ -4,6 +4,8 @@ import { isLimbicError, LimbicError } from '../errors.js';
 import { type ResolvedAddress, resolveAddress } from '../group/address.js';
 import { relationshipWith } from '../group/participants.js';
 import type { LoadedSession } from './loaded-session.js';
+import type { TurnResult } from './session-types.js';
+import type { SessionChange, SessionWriter } from './session-writer.js';
 import type { ParsedTextTurn } from './turn-input.js';
 import type { TurnStepInput } from './turn-step.js';
 
@@ -102,4 +104,46 @@ export function toTurnStepInput(turn: ParsedTextTurn, heard: HeardText): TurnSte
       roles: outcome.roles ?? null,
     },
   };
+}
+
+/** Plans a text turn's change on one read of its session, given what the appraiser heard on that read. */
+export type TextTurnPlan = (
+  session: LoadedSession,
+  step: TurnStepInput,
+  address: ResolvedAddress,
+) => SessionChange<TurnResult>;
+
+/**
+ * Appraises and commits a text turn through the writer. A local appraiser (no I/O: the reader, the lexicon) hears
+ * the text inside the session's lock, on the record the turn is applied to: one appraisal per turn however many
+ * arrive at once. A remote one (an LLM) hears it on a read made before the lock, so a slow answer holds up no other
+ * turn; the write is compare-and-set against that read, and a re-read hears the text again only when the fresh
+ * record changed what the appraiser is told. Either way a compare-and-set retry reuses the answer when it can.
+ */
+export async function commitTextTurn(
+  writer: SessionWriter,
+  appraiser: Appraiser,
+  owner: string,
+  turn: ParsedTextTurn,
+  signal: AbortSignal | undefined,
+  plan: TextTurnPlan,
+): Promise<TurnResult> {
+  if (appraiser.local) {
+    let known: HeardText | undefined;
+    return writer.commit(owner, turn.sessionId, async (session) => {
+      known = await hearText(appraiser, turn, session, signal, known);
+      return plan(session, toTurnStepInput(turn, known), known.address);
+    });
+  }
+  const first = await writer.load(owner, turn.sessionId);
+  let heard = await hearText(appraiser, turn, first, signal);
+  return writer.commit(
+    owner,
+    turn.sessionId,
+    async (session) => {
+      if (session !== first) heard = await hearText(appraiser, turn, session, signal, heard);
+      return plan(session, toTurnStepInput(turn, heard), heard.address);
+    },
+    first,
+  );
 }
