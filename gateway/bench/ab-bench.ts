@@ -3,7 +3,7 @@
  * appraisal turn and the REST text turn of this checkout's gateway (B) against another build (A, e.g. main before a
  * change, built in a worktree), both at their default settings on the in-memory store (`BENCH_STORE=sqlite`: the
  * default durable store), pinned to the same core and loaded in the same time window (../shared/research/perf.md,
- * concurrent mode), so the machine's noise hits both alike. The same build twice with different settings measures a
+ * concurrent mode), so the machine's noise hits both alike (BENCH_B_MAIN: another build as B). The same build twice with different settings measures a
  * setting's cost: `BENCH_A_ENV=LOG_LEVEL=warn npm run bench:ab -- gateway/dist/main.js` (and BENCH_B_ENV). Prints,
  * per turn kind, each round and the medians of the B/A ratios.
  */
@@ -23,6 +23,8 @@ import { report } from './measure.js';
 import { gatewayMain, type Server, serversPinned, stopServers } from './servers.js';
 
 const baseline = process.argv[2] ?? process.env.BENCH_BASELINE;
+/** B: this checkout's build, or another one (BENCH_B_MAIN), to compare two builds that are both elsewhere. */
+const candidate = process.env.BENCH_B_MAIN ?? gatewayMain;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -61,10 +63,10 @@ async function main(): Promise<void> {
   try {
     const a = await gateway(baseline, dirs[0] ?? '', extraEnv('BENCH_A_ENV'));
     servers.push(a.server);
-    const b = await gateway(gatewayMain, dirs[1] ?? '', extraEnv('BENCH_B_ENV'));
+    const b = await gateway(candidate, dirs[1] ?? '', extraEnv('BENCH_B_ENV'));
     servers.push(b.server);
     console.log(
-      `Gateway A/B: A ${baseline}, B ${gatewayMain}; ${store} store, node ${process.version}, ${rounds} rounds × ${seconds} s, ${connections} connections each, servers ${serversPinned ? 'pinned together on CPU 1' : 'unpinned'}`,
+      `Gateway A/B: A ${baseline}, B ${candidate}; ${store} store, node ${process.version}, ${rounds} rounds × ${seconds} s, ${connections} connections each, servers ${serversPinned ? 'pinned together on CPU 1' : 'unpinned'}`,
     );
     const labels: [string, string] = ['A', 'B'];
     const base = { key: benchKey, appraisal: benchAppraisal, connections };

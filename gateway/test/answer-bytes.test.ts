@@ -1,8 +1,9 @@
 /**
- * Turn answers are written by the serializer compiled from the protocol's TurnResult schema (issue 23). Before it,
- * REST answers were Fastify's `JSON.stringify` of the service's result and socket replies `JSON.stringify` of the
- * message. Here a corpus of real turns is sent over REST and the WebSocket. Every answer's bytes must equal
- * `JSON.stringify` of the result the service emitted for that turn: byte-identical to the old answers.
+ * Turn answers are exactly `JSON.stringify` of the result the service computed, in the engine's key order, over REST
+ * and the WebSocket (issue 23: a faster serializer must not change a byte). A corpus of real turns is sent over both:
+ * appraisal and text turns, groups, events, three languages, with and without a request id. Every answer's bytes
+ * must equal `JSON.stringify` of the result the service emitted for that turn. A serializer compiled from the
+ * response schemas (as Fastify's response schemas would add) fails here as soon as its key order or fields differ.
  */
 import type { TurnResult } from '@limbic/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,5 @@
-import { type TurnResult, toValidationError } from '@limbic/core';
+import { toValidationError } from '@limbic/core';
 import { aliasDeprecation, resolveAliases, routes } from '@limbic/protocol';
-import { writeTurnResult } from '@limbic/protocol/shapes';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { GatewayContext } from '../context.js';
 import { objectBody } from './route-input.js';
@@ -16,31 +15,19 @@ function turnBody(subject: string, body: unknown, reply: FastifyReply): Record<s
   return fields;
 }
 
-/** Answers a turn's result through the compiled serializer (a custom serializer leaves the content type unset). */
-function compiled(reply: FastifyReply, result: TurnResult): TurnResult {
-  reply.serializer(writeTurnResult).type('application/json; charset=utf-8');
-  return result;
-}
-
 /**
  * Turns: POST /v1/turn/appraisal (a pre-computed appraisal) and POST /v1/turn (text: `message`, or `event` with
  * `description` and `source`). Both answer 200 with the turn result. The core validates the body (a hand-written
- * fast path for clean appraisal turns, zod with every issue otherwise), so the hot route adds no schema work; the
- * answer is written by the serializer compiled from the protocol's TurnResult schema (the same bytes, faster).
+ * fast path for clean appraisal turns, zod with every issue otherwise), so the hot route adds no schema work.
  */
 export function registerTurnRoutes(app: FastifyInstance, context: GatewayContext): void {
   const { service } = context;
 
-  app.post(routes.appraisalTurn.path, async (request, reply) => {
-    const result = await service.appraisalTurn(
-      request.principal.owner,
-      turnBody('appraisal turn', request.body, reply),
-    );
-    return compiled(reply, result);
-  });
+  app.post(routes.appraisalTurn.path, async (request, reply) =>
+    service.appraisalTurn(request.principal.owner, turnBody('appraisal turn', request.body, reply)),
+  );
 
-  app.post(routes.textTurn.path, async (request, reply) => {
-    const result = await service.textTurn(request.principal.owner, turnBody('turn', request.body, reply));
-    return compiled(reply, result);
-  });
+  app.post(routes.textTurn.path, async (request, reply) =>
+    service.textTurn(request.principal.owner, turnBody('turn', request.body, reply)),
+  );
 }

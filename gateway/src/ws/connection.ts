@@ -8,7 +8,6 @@ import {
   type ServerMessage,
   toWireAction,
 } from '@limbic/protocol';
-import { writeServerMessage } from '@limbic/protocol/shapes';
 import { type RawData, WebSocket } from 'ws';
 import { admit } from '../auth/admit.js';
 import type { Principal } from '../auth/authenticator.js';
@@ -204,7 +203,7 @@ export class Connection implements Peer {
 
   /** Sends a reply or essential message. */
   send(message: ServerMessage): boolean {
-    return this.sendText(writeServerMessage(message), true);
+    return this.sendText(JSON.stringify(message), true);
   }
 
   /** Sends unless the send buffer is over the hard cap (then closes 1013) or, for non-essential pushes, the soft cap. */

@@ -27,7 +27,6 @@ export {
   socketShapes,
 } from './registry.js';
 export { type RoleFieldText, roleText, roleValues } from './role-text.js';
-export { compileSerializer, type Serializer, type SerializerOptions } from './serializer.js';
 export {
   deletedSchema,
   forgottenSchema,
@@ -57,4 +56,3 @@ export {
 } from './state.js';
 export { turnResultSchema } from './turn-result.js';
 export type * from './types.js';
-export { writeServerMessage, writeTurnResult } from './writers.js';

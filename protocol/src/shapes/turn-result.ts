@@ -17,8 +17,8 @@ import {
 const shared = sharedStateFields;
 
 /**
- * The result of a turn (REST turns, the socket's `turn_result`). Its keys are in the order the engine writes them,
- * so the compiled serializer writes the same bytes as `JSON.stringify` (serializer.test.ts).
+ * The result of a turn (REST turns, the socket's `turn_result`). Its keys are listed in the order the engine writes
+ * them (`core/src/session/turn-result.ts`), so the documents show the fields in the order clients receive them.
  */
 export const turnResultSchema = z.strictObject({
   appraisal: appraisalSchema,
