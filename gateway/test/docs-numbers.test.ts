@@ -7,6 +7,7 @@ import { defaultMaxRetries } from '@limbic/core';
 import { describe, expect, it } from 'vitest';
 import { plansOf } from '../src/config.js';
 import { loadConfig } from '../src/load-config.js';
+import { logBufferBytes, logFlushMs } from '../src/logger.js';
 
 const docs = resolve(import.meta.dirname, '../../docs');
 /** A doc's text with runs of whitespace (line breaks, table padding) folded into one space. */
@@ -35,5 +36,12 @@ describe('numbers in the docs agree with the code', () => {
     expect(readme).toContain(
       `| \`LIMBIC_MAX_CONNECTIONS_PER_ADDRESS\` | \`${config.maxConnectionsPerAddress}\` |`,
     );
+  });
+
+  it('the buffered log output: its batch size and how long a line may wait', () => {
+    const deployment = read('deployment.md');
+    expect(deployment).toContain(`batches of about ${logBufferBytes / 1024} KB`);
+    expect(deployment).toContain(`at the latest ${logFlushMs} ms after they were logged`);
+    expect(deployment).toContain(`at most the last ${logFlushMs} ms of log lines`);
   });
 });
