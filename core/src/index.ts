@@ -243,7 +243,11 @@ export { defaultPageSize, encodeCursor, maxPageSize } from './session/cursor.js'
 export { KeyedLock } from './session/keyed-lock.js';
 export type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './session/results.js';
 export type { AckResult } from './session/session-edits.js';
-export { defaultMaxRetries, type SessionServiceOptions } from './session/session-options.js';
+export {
+  defaultMaxBatch,
+  defaultMaxRetries,
+  type SessionServiceOptions,
+} from './session/session-options.js';
 export { createSessionService, SessionService } from './session/session-service.js';
 export type {
   ParticipantPage,

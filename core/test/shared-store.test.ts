@@ -82,6 +82,25 @@ describe('session service on a shared store: changes made by other processes', (
     expect(seenB.slice(2)).toEqual(['state:turn:2']);
   });
 
+  it('reports a batch of turns as one change whose version moved by the batch’s size; only the other process re-emits it', async () => {
+    const { store, a, b } = twoProcesses();
+    const seenA = recorder(a);
+    const seenB = recorder(b);
+    const { sessionId } = await a.createSession('alice', { preset: 'rival' });
+    store.flush();
+    await Promise.all(
+      Array.from({ length: 3 }, () => a.appraisalTurn('alice', { sessionId, appraisal: canonical.kindness })),
+    );
+    expect(store.queued.map((c) => c.record?.version)).toEqual([4]);
+    store.flush();
+    expect(seenA).toEqual(['state:created:0', 'state:turn:1', 'state:turn:2', 'state:turn:3']);
+    expect(seenB).toEqual(['state:remote:0', 'state:remote:3']);
+    await b.appraisalTurn('alice', { sessionId, appraisal: canonical.kindness });
+    store.flush();
+    expect(seenA.slice(4)).toEqual(['state:remote:4']);
+    expect((await store.get(sessionId))?.version).toBe(5);
+  });
+
   it('ignores repeated and out-of-order deliveries of a version it already has', async () => {
     const { store, a, b } = twoProcesses();
     const seenB = recorder(b);

@@ -5,8 +5,9 @@
  * window: a plain node:http server and a plain `ws` server answering the same bytes the gateway sent for the same
  * request, captured before the run (bare-servers.ts). Both servers are pinned to the same core and loaded at once,
  * so machine noise hits both alike (../shared/research/perf.md: concurrent mode); the load generators run in this
- * process on the other core. Then memory: resident memory of the gateway per 1,000 idle WebSocket connections and per
- * 10,000 idle sessions.
+ * process on the other core. Then one hot session on SQLite FULL (hot-session.ts: every connection on one session,
+ * the gateway alone). Then memory: resident memory of the gateway per 1,000 idle WebSocket connections and per
+ * 10,000 idle sessions. `BENCH_ONLY=hot` runs only the hot-session row.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import {
   measureRounds,
   startGateway,
 } from './bench-gateway.js';
+import { benchHotSession } from './hot-session.js';
 import { httpLoad, type LoadOptions, type LoadResult, wsLoad } from './load.js';
 import { report } from './measure.js';
 import { gatewayMain, rssMb, type Server, script, serversPinned, start, stopServers } from './servers.js';
@@ -29,6 +31,8 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const wsConnections = Number(process.env.BENCH_WS_CONNECTIONS ?? 16);
+/** `hot`: only the hot-session row (one session, SQLite FULL), which takes under a minute. */
+const only = process.env.BENCH_ONLY;
 const key = benchKey;
 const appraisal = benchAppraisal;
 const message = benchMessage;
@@ -90,6 +94,23 @@ async function compare(
   report(title, await measureRounds(a, b, runA, runB, rounds, seconds), target);
 }
 
+/** Only the hot-session row, on a gateway of its own. */
+async function mainHot(): Promise<void> {
+  const data = mkdtempSync(join(tmpdir(), 'limbic-bench-sqlite-'));
+  const servers: Server[] = [];
+  try {
+    const durable = await startGateway(gatewayMain, 'sqlite', data);
+    servers.push(durable);
+    console.log(
+      `Limbic gateway benchmark, hot session only: node ${process.version}, default settings, ${rounds} rounds × ${seconds} s, gateway ${serversPinned ? 'pinned on CPU 1' : 'unpinned'}`,
+    );
+    await benchHotSession(durable, httpOptions, rounds, seconds);
+  } finally {
+    await stopServers(servers);
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const data = mkdtempSync(join(tmpdir(), 'limbic-bench-'));
   const sqliteData = mkdtempSync(join(tmpdir(), 'limbic-bench-sqlite-'));
@@ -144,6 +165,7 @@ async function main(): Promise<void> {
       (d) => httpLoad(bareHttp.port, sessions, d, httpOptions),
       (d) => httpLoad(durable.port, sessions, d, httpOptions),
     );
+    await benchHotSession(durable, httpOptions, rounds, seconds);
 
     const pid = gateway.proc.pid!;
     const idleBefore = rssMb(pid);
@@ -186,4 +208,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await (only === 'hot' ? mainHot() : main());

@@ -13,12 +13,14 @@ export interface Measure {
   errors: number;
 }
 
-function percentile(xs: number[], p: number): number {
+/** The `p` quantile (0-1) of a list of figures, NaN when empty. */
+export function percentile(xs: number[], p: number): number {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
 }
 
-function median(xs: number[]): number {
+/** The median of a list of figures. */
+export function median(xs: number[]): number {
   return percentile(xs, 0.5);
 }
 

@@ -3,7 +3,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defaultMaxRetries } from '@limbic/core';
+import { defaultMaxBatch, defaultMaxRetries } from '@limbic/core';
 import { describe, expect, it } from 'vitest';
 import { plansOf } from '../src/config.js';
 import { loadConfig } from '../src/load-config.js';
@@ -18,6 +18,12 @@ describe('numbers in the docs agree with the code', () => {
   it('the compare-and-set retries before CONFLICT', () => {
     expect(read('errors.md')).toContain(`more than ${defaultMaxRetries} times`);
     expect(read('storage.md')).toContain(`up to ${defaultMaxRetries} times`);
+  });
+
+  it('the most commits of one session written together', () => {
+    expect(read('storage.md')).toContain(`up to ${defaultMaxBatch} (\`defaultMaxBatch\``);
+    expect(read('storage.md')).toContain(`capped at ${defaultMaxBatch}.`);
+    expect(read('architecture.md')).toContain(`(up to ${defaultMaxBatch})`);
   });
 
   it('the plans’ per-key caps and the per-address cap', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { cleanUpGateways, type Started, startGateway, stopGateway, tempDataDir } from './gateway-process.js';
 
 // The acceptance test of durable storage (issue #5): the real start command, killed with SIGKILL in the middle of a
@@ -63,51 +64,111 @@ function client(url: string): Client {
   };
 }
 
+/** Sends one turn and resolves once it was acknowledged; rejects when it was refused or the connection failed. */
+type Sender = () => Promise<void>;
+
+/** A REST client of one session: each call is one `POST /v1/turn/appraisal`. */
+function restSender(url: string, sessionId: string): Sender {
+  const body = JSON.stringify({ sessionId, appraisal: calm, context: 'durability stream' });
+  return async () => {
+    const res = await fetch(`${url}/v1/turn/appraisal`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body,
+    });
+    // The status line arrived: the gateway answered 200 only after the store's write returned.
+    if (res.status !== 200) throw new Error(`turn answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer().catch(() => undefined);
+  };
+}
+
+/** A WebSocket client of one session (`/v1/ws/:id`), connected: each call is one `turn_appraisal` and its reply. */
+async function wsSender(url: string, sessionId: string): Promise<Sender> {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}/v1/ws/${sessionId}?token=${key}`);
+  let settle: ((error?: Error) => void) | undefined;
+  const fail = (error: Error) => {
+    settle?.(error);
+    settle = undefined;
+  };
+  ws.on('error', (error) => fail(error));
+  ws.on('close', () => fail(new Error('socket closed')));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('message', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.on('message', (data) => {
+    const type = (JSON.parse(String(data)) as { type: string }).type;
+    if (type === 'turn_result') {
+      settle?.();
+      settle = undefined;
+    } else if (type === 'error') fail(new Error(`turn answered ${String(data)}`));
+  });
+  const frame = JSON.stringify({ type: 'turn_appraisal', appraisal: calm, context: 'durability stream' });
+  return () =>
+    new Promise<void>((resolve, reject) => {
+      settle = (error) => (error ? reject(error) : resolve());
+      ws.send(frame);
+    });
+}
+
 /**
- * Sends appraisal turns from `parallel` workers and kills the gateway with SIGKILL as soon as `killAfter` turns were
- * answered 200, while the other workers' turns are still in flight. Workers stop at their first failed request.
+ * Sends appraisal turns from every sender in parallel, each with one turn in flight, and kills the gateway with
+ * SIGKILL as soon as `killAfter` turns were acknowledged, while the other senders' turns are still in flight.
+ * Senders stop at their first failed turn. `acked` counts per sender.
  */
 async function streamAndKill(
-  gateway: Started & { url: string },
-  sessionId: string,
-  { parallel, killAfter }: { parallel: number; killAfter: number },
-): Promise<{ sent: number; acked: number; inFlightAtKill: number }> {
+  gateway: Started,
+  senders: Sender[],
+  killAfter: number,
+): Promise<{ sent: number; acked: number; ackedBy: number[]; inFlightAtKill: number }> {
   let sent = 0;
   let acked = 0;
   let inFlight = 0;
   let inFlightAtKill = -1;
-  const body = JSON.stringify({ sessionId, appraisal: calm, context: 'durability stream' });
-  async function worker(): Promise<void> {
+  const ackedBy = senders.map(() => 0);
+  async function worker(send: Sender, index: number): Promise<void> {
     while (inFlightAtKill < 0) {
       sent += 1;
       inFlight += 1;
-      let answered = false;
       try {
-        const res = await fetch(`${gateway.url}/v1/turn/appraisal`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-          body,
-        });
-        inFlight -= 1;
-        answered = true;
-        // The status line arrived: the gateway answered 200 only after the store's write returned.
-        if (res.status !== 200) throw new Error(`turn answered ${res.status}: ${await res.text()}`);
-        acked += 1;
-        if (acked === killAfter) {
-          inFlightAtKill = inFlight;
-          gateway.child.kill('SIGKILL');
-        }
-        await res.arrayBuffer().catch(() => undefined);
+        await send();
       } catch (error) {
+        inFlight -= 1;
         if (inFlightAtKill < 0) throw error;
         return;
-      } finally {
-        if (!answered) inFlight -= 1;
+      }
+      inFlight -= 1;
+      acked += 1;
+      ackedBy[index]! += 1;
+      if (acked === killAfter) {
+        inFlightAtKill = inFlight;
+        gateway.child.kill('SIGKILL');
       }
     }
   }
-  await Promise.all(Array.from({ length: parallel }, worker));
-  return { sent, acked, inFlightAtKill };
+  await Promise.all(senders.map(worker));
+  return { sent, acked, ackedBy, inFlightAtKill };
+}
+
+/**
+ * Starts the gateway again on the same data and checks that the session holds at least every acknowledged turn (and
+ * no more than were sent) and that the next turn continues from them; returns the restarted gateway.
+ */
+async function turnsAfterRestart(
+  env: NodeJS.ProcessEnv,
+  sessionId: string,
+  { sent, acked }: { sent: number; acked: number },
+): Promise<Started & { url: string }> {
+  const second = await startGateway(env);
+  const api = client(second.url);
+  const state = await api('GET', `/v1/state/${sessionId}`);
+  expect(state.status).toBe(200);
+  const turns: number = state.body.turns;
+  expect(turns).toBeGreaterThanOrEqual(acked);
+  expect(turns).toBeLessThanOrEqual(sent);
+  expect((await api('POST', '/v1/turn/appraisal', { sessionId, appraisal: calm })).status).toBe(200);
+  expect((await api('GET', `/v1/state/${sessionId}`)).body.turns).toBe(turns + 1);
+  return second;
 }
 
 for (const backend of backends) {
@@ -126,26 +187,37 @@ for (const backend of backends) {
       expect(created.status).toBe(201);
       const sessionId: string = created.body.sessionId;
 
-      const { sent, acked, inFlightAtKill } = await streamAndKill(first, sessionId, {
-        parallel: 8,
-        killAfter: 40,
-      });
+      const senders = Array.from({ length: 8 }, () => restSender(first.url, sessionId));
+      const stream = await streamAndKill(first, senders, 40);
       expect(await first.exited(10_000)).toBeNull();
       expect(first.child.signalCode).toBe('SIGKILL');
-      expect(acked).toBeGreaterThanOrEqual(40);
-      expect(inFlightAtKill).toBeGreaterThan(0);
+      expect(stream.acked).toBeGreaterThanOrEqual(40);
+      expect(stream.inFlightAtKill).toBeGreaterThan(0);
+      await stopGateway(await turnsAfterRestart(env, sessionId, stream));
+    });
 
-      const second = await startGateway(env);
-      const api = client(second.url);
-      const state = await api('GET', `/v1/state/${sessionId}`);
-      expect(state.status).toBe(200);
-      const turns: number = state.body.turns;
-      expect(turns).toBeGreaterThanOrEqual(acked);
-      expect(turns).toBeLessThanOrEqual(sent);
-
-      expect((await api('POST', '/v1/turn/appraisal', { sessionId, appraisal: calm })).status).toBe(200);
-      expect((await api('GET', `/v1/state/${sessionId}`)).body.turns).toBe(turns + 1);
-      await stopGateway(second);
+    it('keeps every turn acknowledged on one hot session (32 REST and 4 WebSocket clients) through a SIGKILL', async (ctx) => {
+      ctx.skip(backend.missing !== null, backend.missing ?? '');
+      const dir = tempDataDir();
+      const env = {
+        ...backend.env(),
+        LIMBIC_DATA: dir,
+        LIMBIC_API_KEYS: `${key}:enterprise`,
+        LOG_LEVEL: 'warn',
+      };
+      const first = await startGateway(env);
+      const created = await client(first.url)('POST', '/v1/persona', { preset: 'cheerful_companion' });
+      const sessionId: string = created.body.sessionId;
+      // Concurrent turns on one session are written in batches (one compare-and-set, one fsync for each batch).
+      const sockets = await Promise.all(Array.from({ length: 4 }, () => wsSender(first.url, sessionId)));
+      const senders = [...Array.from({ length: 32 }, () => restSender(first.url, sessionId)), ...sockets];
+      const stream = await streamAndKill(first, senders, 400);
+      expect(await first.exited(10_000)).toBeNull();
+      expect(first.child.signalCode).toBe('SIGKILL');
+      expect(stream.acked).toBeGreaterThanOrEqual(400);
+      expect(stream.inFlightAtKill).toBeGreaterThan(0);
+      expect(stream.ackedBy.slice(32).every((n) => n > 0)).toBe(true);
+      await stopGateway(await turnsAfterRestart(env, sessionId, stream));
     });
 
     it('keeps sessions, preferences and pending proactive actions through a clean restart', async (ctx) => {

@@ -1,6 +1,7 @@
 /**
- * A FIFO lock per key: `run(key, fn)` starts `fn` after every earlier call with the same key has settled. The
- * session service serializes the operations of each session with it, so turns apply in arrival order.
+ * A FIFO lock per key: `run(key, fn)` starts `fn` after every earlier call with the same key has settled. The bot
+ * kit serializes the messages of each conversation with it. (The session service's writer queues each session's
+ * operations in a `SessionQueue`, which runs the same way but hands the commits waiting together over as a batch.)
  */
 export class KeyedLock {
   readonly #waiters = new Map<string, (() => void)[]>();

@@ -9,7 +9,7 @@ import { acknowledgedMemory, type ProactiveState } from '../proactive/proactive-
 import type { SessionRecord } from '../store/session-store.js';
 import type { LoadedSession } from './loaded-session.js';
 import { dueAt } from './proactive-step.js';
-import type { SessionChange } from './session-writer.js';
+import type { SessionChange } from './session-change.js';
 
 /** The result of acknowledging a proactive action. */
 export interface AckResult {

@@ -7,6 +7,12 @@ import type { SessionStore } from '../store/session-store.js';
 /** Compare-and-set retries of a turn before CONFLICT (several instances writing one session). */
 export const defaultMaxRetries = 32;
 
+/**
+ * The most commits waiting on one session that the writer plans together and writes with one compare-and-set (one
+ * fsync on SQLite FULL). A cap, not a wait: a batch holds what queued during the previous write, up to this.
+ */
+export const defaultMaxBatch = 64;
+
 /** Options of {@link createSessionService}. */
 export interface SessionServiceOptions {
   /** Where sessions live. Default: a new in-memory store. */
@@ -29,6 +35,11 @@ export interface SessionServiceOptions {
   maxSessions?: (owner: string) => number | undefined;
   /** Compare-and-set retries before a turn fails with CONFLICT. Default {@link defaultMaxRetries}. */
   maxRetries?: number;
+  /**
+   * The most commits (turns, due checks, edits) waiting on one session that are planned together and written with
+   * one compare-and-set, so one fsync on SQLite FULL; 1 writes each alone. Default {@link defaultMaxBatch} (64).
+   */
+  maxBatch?: number;
   /** Called when an event listener throws. Default: ignore. */
   onListenerError?: (error: unknown, event: string) => void;
   /**

@@ -17,6 +17,7 @@ import type { LoadedSession } from './loaded-session.js';
 import { resolvePersonaInput } from './persona-input.js';
 import { watchRemoteChanges } from './remote-changes.js';
 import type { StateSnapshot } from './results.js';
+import type { SessionChange } from './session-change.js';
 import {
   type AckResult,
   acknowledgeStep,
@@ -44,7 +45,7 @@ import {
   toSessionDetails,
   toSessionPage,
 } from './session-views.js';
-import { type SessionChange, SessionWriter } from './session-writer.js';
+import { SessionWriter } from './session-writer.js';
 import { commitTextTurn } from './text-appraisal.js';
 import { parseAppraisalTurn, parseTextTurn } from './turn-input.js';
 import { runTurnStep, type TurnStepInput, toAppraisalStepInput, toTurnChange } from './turn-step.js';
@@ -89,7 +90,8 @@ export class SessionService {
     const { store, clock } = this;
     const events = this.#events;
     const maxRetries = options.maxRetries ?? defaultMaxRetries;
-    this.#writer = new SessionWriter({ store, clock, events, changes, maxRetries });
+    const { maxBatch } = options;
+    this.#writer = new SessionWriter({ store, clock, events, changes, maxRetries, maxBatch });
     this.#checks = new DueChecks(store, clock, this.#writer, this.#random);
     if (changes) this.#unwatch = watchRemoteChanges({ store, clock, events, writer: this.#writer, changes });
   }

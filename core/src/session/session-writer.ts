@@ -2,28 +2,17 @@ import type { Clock } from '../clock.js';
 import { LimbicError } from '../errors.js';
 import { deriveEngineParams, type EngineParams } from '../persona/engine-params.js';
 import type { ResolvedPersona } from '../persona/persona.js';
-import type { ProactiveAction } from '../proactive/proactive-action.js';
 import type { SessionRecord, SessionStore } from '../store/session-store.js';
 import type { ChangeFilter } from './change-filter.js';
+import { type PendingCommit, type PlannedBatch, planBatch, type SessionPlan } from './commit-batch.js';
 import type { TypedEmitter } from './emitter.js';
-import { KeyedLock } from './keyed-lock.js';
 import type { LoadedSession } from './loaded-session.js';
 import { type CachedParams, ParamsCache } from './params-cache.js';
-import type { SessionEvents, StateCause, TurnResult } from './session-types.js';
+import type { SessionChange } from './session-change.js';
+import { defaultMaxBatch } from './session-options.js';
+import { SessionQueue } from './session-queue.js';
+import type { SessionEvents, StateCause } from './session-types.js';
 import { toStateEvent } from './session-views.js';
-
-/** What one pass over a session decided: the record to write (null: nothing), its result, and what to emit. */
-export interface SessionChange<T> {
-  /** A new record object (the writer sets its version), or null for no write. */
-  record: SessionRecord | null;
-  result: T;
-  /** The cause of the `state` event after the write; undefined: no `state` event. */
-  cause?: StateCause | undefined;
-  /** A proactive action the change raised: pushed as a `proactive` event after the write. */
-  action?: ProactiveAction | null | undefined;
-  /** A turn's result: emitted as a `turn` event after the write. */
-  turn?: TurnResult | undefined;
-}
 
 /** Options of {@link SessionWriter}. */
 export interface SessionWriterOptions {
@@ -34,6 +23,8 @@ export interface SessionWriterOptions {
   changes: ChangeFilter | undefined;
   /** Compare-and-set retries before CONFLICT. */
   maxRetries: number;
+  /** The most commits of one batch (1: every commit written alone). Default {@link defaultMaxBatch}. */
+  maxBatch?: number | undefined;
 }
 
 /** The NOT_FOUND error of a session id (shown shortened). */
@@ -48,9 +39,20 @@ function checkId(sessionId: unknown): asserts sessionId is string {
 
 /**
  * The session writer: every read and write of the session service goes through it. Operations on one session run
- * one at a time in this process (a FIFO lock per session), writes are compare-and-set against the store's version
- * and retried on fresh state when another writer won, and each successful write emits its events (`due`, `turn`,
- * `state`, `proactive`, in that order). It also caches each session's derived engine parameters.
+ * one at a time in this process, in arrival order (a FIFO queue per session); writes are compare-and-set against the
+ * store's version and retried on fresh state when another writer won, and each change emits its events (`due`,
+ * `turn`, `state`, `proactive`, in that order) after its write. It also caches each session's derived engine
+ * parameters.
+ *
+ * Commits that wait for the same session are batched, like a database's group commit: a commit that finds the
+ * session free starts at once, and the ones that queue meanwhile (at most `maxBatch`, the ones queued while the
+ * previous write was in flight) are planned together, in arrival order, each on the record the one before it
+ * planned, and written with ONE compare-and-set against the version read: one store write, so one fsync on SQLite
+ * FULL, for the whole batch. Nothing waits for a batch to fill, so the batch size follows the load by itself. Each
+ * commit is answered, and its events emitted, only after the batch's write succeeded, exactly as if the commits had
+ * been written one by one; a plan that throws fails its own commit only; a lost race re-plans the whole batch. The
+ * stored version still grows by one per change (a batch of n changes moves it from v to v + n). Other operations
+ * ({@link SessionWriter.serialize}, such as a delete) keep their place in the queue between batches.
  */
 export class SessionWriter {
   readonly #store: SessionStore;
@@ -58,7 +60,7 @@ export class SessionWriter {
   readonly #events: TypedEmitter<SessionEvents>;
   readonly #changes: ChangeFilter | undefined;
   readonly #maxRetries: number;
-  readonly #locks = new KeyedLock();
+  readonly #queue: SessionQueue<PendingCommit>;
   readonly #params = new ParamsCache(10_000);
 
   constructor(options: SessionWriterOptions) {
@@ -67,6 +69,8 @@ export class SessionWriter {
     this.#events = options.events;
     this.#changes = options.changes;
     this.#maxRetries = options.maxRetries;
+    const maxBatch = options.maxBatch ?? defaultMaxBatch;
+    this.#queue = new SessionQueue((sessionId, take) => this.#commitBatch(sessionId, take), maxBatch);
   }
 
   /** A record's persona and derived engine parameters (cached per session: a persona never changes). */
@@ -92,8 +96,7 @@ export class SessionWriter {
   async load(owner: string, sessionId: string): Promise<LoadedSession> {
     const record = await this.#store.get(sessionId);
     if (!record || record.owner !== owner) throw notFound(sessionId);
-    const { persona, params } = this.paramsOf(record);
-    return { record, persona, params, now: this.#clock.now() };
+    return this.#loaded(record);
   }
 
   /** Stores a new session and emits its `created` state. @throws LimbicError SESSION_LIMIT. */
@@ -119,9 +122,9 @@ export class SessionWriter {
     this.#events.emit('deleted', { owner, sessionId });
   }
 
-  /** Runs `fn` after every earlier operation on the same session has settled. */
+  /** Runs `fn` alone, after every earlier operation on the same session has settled and before every later one. */
   serialize<T>(sessionId: string, fn: () => Promise<T>): Promise<T> {
-    return this.#locks.run(sessionId, fn);
+    return this.#queue.run(sessionId, fn);
   }
 
   /**
@@ -129,44 +132,26 @@ export class SessionWriter {
    * re-read and re-planned on the fresh record (CONFLICT after `maxRetries` such retries). `plan` computes the
    * change of one read. @throws LimbicError NOT_FOUND, CONFLICT, or what `plan` throws.
    */
-  mutate<T>(
-    owner: string,
-    sessionId: unknown,
-    plan: (session: LoadedSession) => SessionChange<T> | Promise<SessionChange<T>>,
-  ): Promise<T> {
+  mutate<T>(owner: string, sessionId: unknown, plan: SessionPlan<T>): Promise<T> {
     checkId(sessionId);
     return this.commit(owner, sessionId, plan);
   }
 
   /**
    * {@link SessionWriter.mutate} for an id that was validated already. `plan` may be asynchronous (a text turn
-   * appraises again when the fresh record changed what its appraiser reads).
+   * appraises again when the fresh record changed what its appraiser reads). The commit may be planned and written
+   * in a batch with the commits queued next to it on the same session (see {@link SessionWriter}); a plan that
+   * throws fails its own commit only.
    *
-   * `first` is a read the caller made before the lock (a text turn reads once, appraises, then writes): it is
-   * planned and written as it is, unless this process has written the session since; when the write finds it stale,
-   * the session is re-read. That first attempt does not count as a retry, so a turn gets as many retries as one
-   * that read inside the lock.
+   * `first` is a read the caller made before the queue (a text turn reads once, appraises, then writes): when the
+   * commit heads its batch, it is planned and written as it is, unless this process has written the session since;
+   * when the write finds it stale, the session is re-read. That first attempt does not count as a retry, so a turn
+   * gets as many retries as one that read inside the queue.
    */
-  commit<T>(
-    owner: string,
-    sessionId: string,
-    plan: (session: LoadedSession) => SessionChange<T> | Promise<SessionChange<T>>,
-    first?: LoadedSession,
-  ): Promise<T> {
-    return this.serialize(sessionId, async () => {
-      let speculative = first !== undefined && !this.#isStale(first.record);
-      let session = speculative ? first! : await this.load(owner, sessionId);
-      for (let attempt = 0; ; ) {
-        const planned = plan(session);
-        const out = planned instanceof Promise ? await planned : planned;
-        if (out.record === null) return out.result;
-        if (await this.#write(session, out)) return out.result;
-        if (speculative) speculative = false;
-        else if (attempt++ >= this.#maxRetries) {
-          throw new LimbicError('CONFLICT', `Session ${sessionId} is being changed by another writer; retry`);
-        }
-        session = await this.load(owner, sessionId);
-      }
+  commit<T>(owner: string, sessionId: string, plan: SessionPlan<T>, first?: LoadedSession): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const pending: PendingCommit<T> = { owner, plan, first, resolve, reject };
+      this.#queue.add(sessionId, pending as PendingCommit);
     });
   }
 
@@ -176,30 +161,80 @@ export class SessionWriter {
     this.#events.emit('state', toStateEvent(record, this.paramsOf(record).params, cause, now));
   }
 
-  /** True when this process wrote the session after `record` was read (a read made before taking the lock). */
+  /** A record as a pass reads it: with its parameters, at the current time. */
+  #loaded(record: SessionRecord): LoadedSession {
+    const { persona, params } = this.paramsOf(record);
+    return { record, persona, params, now: this.#clock.now() };
+  }
+
+  /** True when this process wrote the session after `record` was read (a read made before the queue). */
   #isStale(record: SessionRecord): boolean {
     return (this.#params.get(record.id)?.written ?? 0) > record.version;
   }
 
-  /** Writes a planned change with compare-and-set and emits its events; false when another writer won. */
-  async #write<T>(session: LoadedSession, out: SessionChange<T>): Promise<boolean> {
-    const { record, now } = session;
-    const next = out.record!;
-    next.version = record.version + 1;
-    if (out.action) this.#changes?.raised(out.action.id);
-    if (!(await this.#store.replace(next, record.version))) return false;
+  /**
+   * Runs one batch of commits of a session: reads (or takes the head's `first`), plans every commit in order, writes
+   * the last record with one compare-and-set against the version read, and answers each commit after the write. A
+   * lost race re-reads and re-plans the whole batch. Never rejects: each commit taken is resolved or rejected.
+   */
+  async #commitBatch(sessionId: string, take: () => PendingCommit | undefined): Promise<void> {
+    const batch = [take()!];
+    try {
+      const { first } = batch[0]!;
+      let speculative = first !== undefined && !this.#isStale(first.record);
+      let read = speculative ? first!.record : await this.#store.get(sessionId);
+      for (let attempt = 0; ; ) {
+        if (!read) throw notFound(sessionId);
+        const planned = await planBatch(batch, {
+          start: speculative ? first! : this.#loaded(read),
+          next: (record) => this.#loaded(record),
+          take,
+          notFound: () => notFound(sessionId),
+        });
+        if (planned.last === null) return this.#answer(batch, planned);
+        for (const out of planned.outcomes)
+          if (out.session && out.change.action) this.#changes?.raised(out.change.action.id);
+        if (await this.#store.replace(planned.last, read.version)) return this.#answer(batch, planned);
+        if (speculative) speculative = false;
+        else if (attempt++ >= this.#maxRetries) {
+          throw new LimbicError('CONFLICT', `Session ${sessionId} is being changed by another writer; retry`);
+        }
+        read = await this.#store.get(sessionId);
+      }
+    } catch (error) {
+      for (const commit of batch) commit.reject(error);
+    }
+  }
+
+  /** Answers each commit of a batch whose write succeeded (or that wrote nothing), emitting each change's events first. */
+  #answer(batch: PendingCommit[], { outcomes, last }: PlannedBatch): void {
+    if (last) {
+      // Remembered with the session's cached parameters (no second map on every write); see #isStale.
+      const cached = this.#params.get(last.id);
+      if (cached) cached.written = last.version;
+      this.#changes?.wrote(last.id, last.version);
+    }
+    for (const [i, out] of outcomes.entries()) {
+      const commit = batch[i]!;
+      if (!out.session) {
+        commit.reject(out.error);
+        continue;
+      }
+      if (out.change.record) this.#emitChange(out.session, out.change);
+      commit.resolve(out.change.result);
+    }
+  }
+
+  /** Emits the events of one written change, in order: `due`, `turn`, `state`, `proactive`. */
+  #emitChange({ record, now }: LoadedSession, change: SessionChange<unknown>): void {
+    const next = change.record!;
     const { id, owner } = record;
-    // Remembered with the session's cached parameters (no second map on every write); see #isStale.
-    const cached = this.#params.get(id);
-    if (cached) cached.written = next.version;
-    this.#changes?.wrote(id, next.version);
     if (next.nextDueAt !== record.nextDueAt && this.#events.has('due')) {
       this.#events.emit('due', { sessionId: id, nextDueAt: next.nextDueAt });
     }
-    if (out.turn && this.#events.has('turn'))
-      this.#events.emit('turn', { owner, sessionId: id, result: out.turn });
-    if (out.cause) this.emitState(next, out.cause, now);
-    if (out.action) this.#events.emit('proactive', { owner, sessionId: id, action: out.action });
-    return true;
+    if (change.turn && this.#events.has('turn'))
+      this.#events.emit('turn', { owner, sessionId: id, result: change.turn });
+    if (change.cause) this.emitState(next, change.cause, now);
+    if (change.action) this.#events.emit('proactive', { owner, sessionId: id, action: change.action });
   }
 }

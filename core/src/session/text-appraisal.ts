@@ -4,8 +4,9 @@ import { isLimbicError, LimbicError } from '../errors.js';
 import { type ResolvedAddress, resolveAddress } from '../group/address.js';
 import { relationshipWith } from '../group/participants.js';
 import type { LoadedSession } from './loaded-session.js';
+import type { SessionChange } from './session-change.js';
 import type { TurnResult } from './session-types.js';
-import type { SessionChange, SessionWriter } from './session-writer.js';
+import type { SessionWriter } from './session-writer.js';
 import type { ParsedTextTurn } from './turn-input.js';
 import type { TurnStepInput } from './turn-step.js';
 

@@ -9,8 +9,8 @@ import type { Random } from '../random.js';
 import type { SessionRecord } from '../store/session-store.js';
 import type { LoadedSession } from './loaded-session.js';
 import { dueAt, raiseFromState } from './proactive-step.js';
+import type { SessionChange } from './session-change.js';
 import type { TurnResult } from './session-types.js';
-import type { SessionChange } from './session-writer.js';
 import type { AppraisalTurnInput } from './turn-input.js';
 import { buildTurnResult, type TextTurnFields } from './turn-result.js';
 

@@ -4,14 +4,18 @@ import type { ProactiveState } from '../proactive/proactive-action.js';
 
 /**
  * One session as stores keep it. Records are immutable values: the session service never changes a record it has
- * read or written, it writes a new one with `version + 1`.
+ * read or written, it writes a new one with a higher version.
  */
 export interface SessionRecord {
   /** Session identifier (`ses_` + time-sortable id); creation order is id order. */
   id: string;
   /** Opaque owner (an API key's account and environment, or `local` in embedded use). */
   owner: string;
-  /** Optimistic-concurrency version: 1 on create, +1 on every write. */
+  /**
+   * Optimistic-concurrency version: 1 on create, then +1 per change. The session service may write several changes
+   * at once (a batch of turns on one session), moving it from v to v + n in one write, so a reader of the store can
+   * see it skip; it only ever grows.
+   */
   version: number;
   /** Wall/engine-clock times in ms. */
   createdAt: number;
@@ -59,8 +63,9 @@ export interface SessionStore {
   /** Reads a record by id, or null. */
   get(id: string): Promise<SessionRecord | null>;
   /**
-   * Replaces a record if the stored version equals `expectedVersion` (compare-and-set). Resolves false when the
-   * version moved on or the record was deleted; the caller re-reads and retries.
+   * Replaces a record if the stored version equals `expectedVersion` (compare-and-set), storing the record's own
+   * version (greater than `expectedVersion`, not necessarily by one). Resolves false when the version moved on or
+   * the record was deleted; the caller re-reads and retries.
    */
   replace(record: SessionRecord, expectedVersion: number): Promise<boolean>;
   /** Deletes a record of `owner`; false when there was none. */

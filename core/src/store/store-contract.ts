@@ -105,6 +105,18 @@ export function describeSessionStoreContract(
         expect((await store.get(record.id))?.version).toBe(2);
       }));
 
+    it('stores the version a write carries, also one several ahead (a batch of changes in one write)', () =>
+      withStore(async (store) => {
+        const record = makeTestRecord();
+        await store.create(record);
+        const v4 = { ...record, version: 4, state: { ...record.state, turns: 3 } };
+        expect(await store.replace(v4, 1)).toBe(true);
+        expect(await store.replace({ ...record, version: 5 }, 2)).toBe(false);
+        expect((await store.get(record.id))?.version).toBe(4);
+        expect(await store.replace({ ...v4, version: 5 }, 4)).toBe(true);
+        expect((await store.get(record.id))?.version).toBe(5);
+      }));
+
     it('lets exactly one of two concurrent writers with the same version win', () =>
       withStore(async (store) => {
         const record = makeTestRecord();
