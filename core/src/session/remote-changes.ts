@@ -31,6 +31,7 @@ export function watchRemoteChanges(options: RemoteChangesOptions): () => void {
       events.emit('deleted', { owner, sessionId: id });
       return;
     }
+    if (decision.state) writer.replacedElsewhere(id);
     if (!record) return;
     if (decision.state) {
       // Another process moved the due time: this process's scheduler may need to wake earlier too.

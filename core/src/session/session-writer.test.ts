@@ -216,7 +216,7 @@ describe('SessionWriter: batched commits', () => {
     expect(log.filter((line) => line.startsWith('write'))).toEqual(['write 1→3', 'write 3→5', 'write 5→6']);
   });
 
-  it('plans the head of a batch on its own early read while it is fresh, and re-reads it once this process wrote', async () => {
+  it('plans the head of a batch on its own early read while it is fresh, and on its own last write once that is newer', async () => {
     const { writer, id, log, hold, store } = await setup();
     const early = await writer.load('owner-a', id);
     const reads: string[] = [];
@@ -238,8 +238,42 @@ describe('SessionWriter: batched commits', () => {
     await Promise.all([first, ...later]);
     expect(seen[0]).toBe(early);
     expect(seen[1]).not.toBe(early);
-    // The head's early read was planned without reading; the next batch's head found it stale and read once.
-    expect(reads).toEqual([id]);
+    // The head's early read was planned without reading; the next batch's head found it stale and planned on the
+    // record this process wrote last, without reading either.
+    expect(reads).toEqual([]);
     expect(log).toEqual(['a on v1', 'write 1→2', 'b on v2', 'c on v3', 'write 2→4']);
+  });
+
+  it('plans a commit on the record it wrote last without reading; a record replaced elsewhere costs one lost write and a read, not a retry', async () => {
+    const { writer, id, log, compete, store } = await setup({ maxRetries: 0 });
+    const reads: string[] = [];
+    const get = store.get;
+    store.get = (key) => {
+      reads.push(key);
+      return get(key);
+    };
+    expect(await writer.commit('owner-a', id, turn(log, 'a'))).toBe('a');
+    expect(await writer.commit('owner-a', id, turn(log, 'b'))).toBe('b');
+    expect(reads).toEqual([id]);
+    // Another process writes between this process's writes: the record remembered is stale.
+    compete(3);
+    expect(await writer.commit('owner-a', id, turn(log, 'c'))).toBe('c');
+    expect(reads).toEqual([id, id]);
+    expect(log).toEqual([
+      'a on v1',
+      'write 1→2',
+      'b on v2',
+      'write 2→3',
+      'c on v3',
+      'lost 3→4',
+      'c on v4',
+      'write 4→5',
+    ]);
+    expect((await store.get(id))?.state.turns).toBe(103);
+    // A session another process replaced (its watch says so) is read again, with no doomed write.
+    writer.replacedElsewhere(id);
+    expect(await writer.commit('owner-a', id, turn(log, 'd'))).toBe('d');
+    expect(reads).toEqual([id, id, id, id]);
+    expect(log.at(-1)).toBe('write 5→6');
   });
 });

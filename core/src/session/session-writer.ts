@@ -8,6 +8,7 @@ import { type PendingCommit, type PlannedBatch, planBatch, type SessionPlan } fr
 import type { TypedEmitter } from './emitter.js';
 import type { LoadedSession } from './loaded-session.js';
 import { type CachedParams, ParamsCache } from './params-cache.js';
+import { RecentRecords } from './recent-records.js';
 import type { SessionChange } from './session-change.js';
 import { defaultMaxBatch } from './session-options.js';
 import { SessionQueue } from './session-queue.js';
@@ -26,6 +27,9 @@ export interface SessionWriterOptions {
   /** The most commits of one batch (1: every commit written alone). Default {@link defaultMaxBatch}. */
   maxBatch?: number | undefined;
 }
+
+/** How many sessions' last written records the writer keeps to plan their next commits on (see RecentRecords). */
+export const recentRecords = 1024;
 
 /** The NOT_FOUND error of a session id (shown shortened). */
 export function notFound(sessionId: unknown): LimbicError {
@@ -62,6 +66,7 @@ export class SessionWriter {
   readonly #maxRetries: number;
   readonly #queue: SessionQueue<PendingCommit>;
   readonly #params = new ParamsCache(10_000);
+  readonly #recent = new RecentRecords(recentRecords);
 
   constructor(options: SessionWriterOptions) {
     this.#store = options.store;
@@ -84,6 +89,12 @@ export class SessionWriter {
   /** Forgets what this process caches about a session (it was deleted, here or elsewhere). */
   forget(sessionId: string): void {
     this.#params.delete(sessionId);
+    this.#recent.delete(sessionId);
+  }
+
+  /** Drops the record this process last wrote for a session that another process has written since. */
+  replacedElsewhere(sessionId: string): void {
+    this.#recent.delete(sessionId);
   }
 
   /** Reads an owner's session with its parameters and the time of the read. @throws LimbicError NOT_FOUND. */
@@ -181,12 +192,16 @@ export class SessionWriter {
     const batch = [take()!];
     try {
       const { first } = batch[0]!;
-      let speculative = first !== undefined && !this.#isStale(first.record);
-      let read = speculative ? first!.record : await this.#store.get(sessionId);
+      // A read not made from the store now: the head's own early read, or the record this process wrote last. If
+      // the store has moved on, the write finds out, and the retry reads the store (without counting as a retry).
+      const early = first !== undefined && !this.#isStale(first.record) ? first : undefined;
+      const known = early ? undefined : this.#recent.get(sessionId);
+      let speculative = early !== undefined || known !== undefined;
+      let read = early?.record ?? known ?? (await this.#store.get(sessionId));
       for (let attempt = 0; ; ) {
         if (!read) throw notFound(sessionId);
         const planned = await planBatch(batch, {
-          start: speculative ? first! : this.#loaded(read),
+          start: speculative && early ? early : this.#loaded(read),
           next: (record) => this.#loaded(record),
           take,
           notFound: () => notFound(sessionId),
@@ -195,6 +210,7 @@ export class SessionWriter {
         for (const out of planned.outcomes)
           if (out.session && out.change.action) this.#changes?.raised(out.change.action.id);
         if (await this.#store.replace(planned.last, read.version)) return this.#answer(batch, planned);
+        this.#recent.delete(sessionId);
         if (speculative) speculative = false;
         else if (attempt++ >= this.#maxRetries) {
           throw new LimbicError('CONFLICT', `Session ${sessionId} is being changed by another writer; retry`);
@@ -212,6 +228,7 @@ export class SessionWriter {
       // Remembered with the session's cached parameters (no second map on every write); see #isStale.
       const cached = this.#params.get(last.id);
       if (cached) cached.written = last.version;
+      this.#recent.set(last);
       this.#changes?.wrote(last.id, last.version);
     }
     for (const [i, out] of outcomes.entries()) {
