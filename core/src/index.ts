@@ -261,6 +261,7 @@ export type {
   StateCause,
   TurnResult,
 } from './session/session-types.js';
+export { recentRecords } from './session/session-writer.js';
 export {
   type AppraisalTurnInput,
   addresseeSchema,

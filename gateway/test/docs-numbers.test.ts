@@ -3,7 +3,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defaultMaxBatch, defaultMaxRetries } from '@limbic/core';
+import { defaultMaxBatch, defaultMaxRetries, recentRecords } from '@limbic/core';
 import { describe, expect, it } from 'vitest';
 import { plansOf } from '../src/config.js';
 import { loadConfig } from '../src/load-config.js';
@@ -23,6 +23,7 @@ describe('numbers in the docs agree with the code', () => {
   it('the most commits of one session written together', () => {
     expect(read('storage.md')).toContain(`up to ${defaultMaxBatch} (\`defaultMaxBatch\``);
     expect(read('storage.md')).toContain(`capped at ${defaultMaxBatch}.`);
+    expect(read('storage.md')).toContain(`of the ${grouped(recentRecords)} sessions it wrote most recently`);
     expect(read('architecture.md')).toContain(`(up to ${defaultMaxBatch})`);
   });
 
