@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isLimbicError } from '../errors.js';
 import { createSeededRandom } from '../random.js';
-import { appraisalTurnSchema, fastAppraisalTurn, parseAppraisalTurn, parseTextTurn } from './turn-input.js';
+import {
+  appraisalTurnSchema,
+  fastAppraisalTurn,
+  fastTextTurn,
+  parseAppraisalTurn,
+  parseTextTurn,
+  textTurnSchema,
+  toParsedTextTurn,
+} from './turn-input.js';
 
 const good = {
   sessionId: 'ses_1',
@@ -126,5 +134,110 @@ describe('text turn validation', () => {
     ]) {
       expect(() => parseTextTurn(bad)).toThrow(/Invalid turn/);
     }
+  });
+});
+
+describe('text turn validation: the fast path', () => {
+  const goodTexts: Record<string, unknown>[] = [
+    { sessionId: 'ses_1', message: 'I got the job!' },
+    {
+      sessionId: 'ses_1',
+      message: 'hi',
+      elapsedSeconds: 60,
+      from: { id: 'u1', name: ' Sam ' },
+      to: 'everyone',
+    },
+    { sessionId: 'ses_1', event: { description: 'It started to rain', source: 'system' } },
+    {
+      sessionId: 'ses_1',
+      event: { description: 'Sam waved' },
+      from: { id: 'u1' },
+      to: { id: 'u2', name: 'Kim' },
+    },
+  ];
+  const weird = [
+    undefined,
+    null,
+    0,
+    -1,
+    1.5,
+    400_000_000,
+    '',
+    '   ',
+    'x'.repeat(4001),
+    'u'.repeat(129),
+    'hello',
+    'user',
+    'system',
+    'god',
+    'character',
+    'everyone',
+    true,
+    [],
+    {},
+    { id: 'u3' },
+    { id: '' },
+    { id: 'u', name: '' },
+    { id: 'u', name: 'N', extra: 1 },
+    { description: 'd' },
+    { description: 'd', source: 'internal' },
+    { description: ' ' },
+    { description: 'd', other: 1 },
+  ];
+
+  function mutateText(random: { next(): number }, value: Record<string, unknown>): Record<string, unknown> {
+    const pick = <T>(xs: T[]) => xs[Math.floor(random.next() * xs.length)]!;
+    const copy = structuredClone(value);
+    const key = pick([
+      'sessionId',
+      'message',
+      'event',
+      'elapsedSeconds',
+      'from',
+      'to',
+      'bogus',
+      'event.source',
+      'event.description',
+      'from.name',
+    ]);
+    const [outer, inner] = key.split('.') as [string, string | undefined];
+    if (inner === undefined) copy[outer] = pick(weird);
+    else if (typeof copy[outer] === 'object' && copy[outer] !== null)
+      (copy[outer] as Record<string, unknown>)[inner] = pick(weird);
+    for (const k of Object.keys(copy)) if (copy[k] === undefined && random.next() < 0.5) delete copy[k];
+    return copy;
+  }
+
+  it('agrees with the schema on thousands of mutated inputs (the fast path never accepts what zod rejects)', () => {
+    const random = createSeededRandom(7);
+    let accepted = 0;
+    let rejected = 0;
+    for (let i = 0; i < 8000; i++) {
+      const base = goodTexts[i % goodTexts.length]!;
+      const input =
+        random.next() < 0.2
+          ? base
+          : mutateText(random, random.next() < 0.3 ? mutateText(random, base) : base);
+      const zod = textTurnSchema.safeParse(input);
+      const fast = fastTextTurn(input);
+      if (fast) {
+        accepted++;
+        expect(zod.success, JSON.stringify(input)).toBe(true);
+      } else if (!zod.success) rejected++;
+      // What both accept, they normalise alike.
+      if (fast && zod.success) expect(fast, JSON.stringify(input)).toEqual(toParsedTextTurn(zod.data));
+    }
+    expect(accepted).toBeGreaterThan(1000);
+    expect(rejected).toBeGreaterThan(1000);
+  });
+
+  it('leaves inputs with anything odd to the schema, which names every issue', () => {
+    expect(fastTextTurn({ sessionId: 's', message: 'a', from: { id: 'u' }, event: undefined })).toBeDefined();
+    expect(
+      fastTextTurn({ sessionId: 's', event: { description: 'd', source: 'system' }, from: { id: 'u' } }),
+    ).toBe(undefined);
+    expect(() =>
+      parseTextTurn({ sessionId: 's', event: { description: 'd', source: 'system' }, from: { id: 'u' } }),
+    ).toThrow(/needs event.source "user"/);
   });
 });
