@@ -8,46 +8,37 @@
 import type { TurnResult } from '@limbic/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from './harness.js';
+import { type RestClient, restClient } from './rest-client.js';
 import { appraisals, connectSession, createSession } from './ws-client.js';
 
 let t: TestGateway;
+let pro: RestClient;
 /** JSON.stringify of each turn's result, in the order the service emitted them. */
 const emitted: string[] = [];
 
 beforeAll(async () => {
   t = await startTestGateway();
+  pro = restClient(t, t.keys.pro);
   t.gateway.context.service.on('turn', ({ result }: { result: TurnResult }) => {
     emitted.push(JSON.stringify(result));
   });
 });
 afterAll(() => t.close());
 
-const headers = (key: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${key}` });
-
 /** Sends one REST turn and returns its body exactly as received, with the emitted result's JSON. */
 async function restTurn(path: string, body: object): Promise<{ received: string; expected: string }> {
   const before = emitted.length;
-  const response = await fetch(`${t.url}${path}`, {
-    method: 'POST',
-    headers: headers(t.keys.pro),
-    body: JSON.stringify(body),
-  });
-  const received = await response.text();
-  expect(response.status, received).toBe(200);
+  const response = await pro.post(path, body);
+  expect(response.status, response.text).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expect(emitted.length).toBe(before + 1);
-  return { received, expected: emitted[before]! };
+  return { received: response.text, expected: emitted[before]! };
 }
 
 async function newSession(definition: object): Promise<string> {
-  const response = await fetch(`${t.url}/v1/persona`, {
-    method: 'POST',
-    headers: headers(t.keys.pro),
-    body: JSON.stringify(definition),
-  });
-  const created = (await response.json()) as { sessionId: string };
-  expect(response.status, JSON.stringify(created)).toBe(201);
-  return created.sessionId;
+  const created = await pro.post('/v1/persona', definition);
+  expect(created.status, created.text).toBe(201);
+  return created.body.sessionId;
 }
 
 const messages = [

@@ -171,17 +171,21 @@ async function turnsAfterRestart(
   return second;
 }
 
+/** The environment of a gateway on `backend` with a new data folder, the test's key and only warnings logged. */
+function durableEnv(backend: Backend): NodeJS.ProcessEnv {
+  return {
+    ...backend.env(),
+    LIMBIC_DATA: tempDataDir(),
+    LIMBIC_API_KEYS: `${key}:enterprise`,
+    LOG_LEVEL: 'warn',
+  };
+}
+
 for (const backend of backends) {
   describe(`durability (${backend.name})`, { timeout: 60_000 }, () => {
     it('keeps every turn answered 200 through a SIGKILL mid-stream, and the next turn continues from them', async (ctx) => {
       ctx.skip(backend.missing !== null, backend.missing ?? '');
-      const dir = tempDataDir();
-      const env = {
-        ...backend.env(),
-        LIMBIC_DATA: dir,
-        LIMBIC_API_KEYS: `${key}:enterprise`,
-        LOG_LEVEL: 'warn',
-      };
+      const env = durableEnv(backend);
       const first = await startGateway(env);
       const created = await client(first.url)('POST', '/v1/persona', { preset: 'cheerful_companion' });
       expect(created.status).toBe(201);
@@ -198,13 +202,7 @@ for (const backend of backends) {
 
     it('keeps every turn acknowledged on one hot session (32 REST and 4 WebSocket clients) through a SIGKILL', async (ctx) => {
       ctx.skip(backend.missing !== null, backend.missing ?? '');
-      const dir = tempDataDir();
-      const env = {
-        ...backend.env(),
-        LIMBIC_DATA: dir,
-        LIMBIC_API_KEYS: `${key}:enterprise`,
-        LOG_LEVEL: 'warn',
-      };
+      const env = durableEnv(backend);
       const first = await startGateway(env);
       const created = await client(first.url)('POST', '/v1/persona', { preset: 'cheerful_companion' });
       const sessionId: string = created.body.sessionId;
@@ -222,13 +220,7 @@ for (const backend of backends) {
 
     it('keeps sessions, preferences and pending proactive actions through a clean restart', async (ctx) => {
       ctx.skip(backend.missing !== null, backend.missing ?? '');
-      const dir = tempDataDir();
-      const env = {
-        ...backend.env(),
-        LIMBIC_DATA: dir,
-        LIMBIC_API_KEYS: `${key}:enterprise`,
-        LOG_LEVEL: 'warn',
-      };
+      const env = durableEnv(backend);
       const first = await startGateway(env);
       let api = client(first.url);
       const a: string = (await api('POST', '/v1/persona', { preset: 'empathetic_listener' })).body.sessionId;
