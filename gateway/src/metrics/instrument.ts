@@ -3,6 +3,16 @@ import { type Counter, Gauge, type Histogram } from 'prom-client';
 import type { GatewayContext } from '../context.js';
 import { type GatewayMetrics, turnLabels } from './gateway-metrics.js';
 
+/** The labelled child under `key`, bound with `bind` the first time it is asked for. */
+function bound<C>(children: Map<string, C>, key: string, bind: () => C): C {
+  let child = children.get(key);
+  if (child === undefined) {
+    child = bind();
+    children.set(key, child);
+  }
+  return child;
+}
+
 /**
  * Feeds the metrics from a gateway: every HTTP answer (by method, Fastify's route pattern and status; requests that
  * matched no route as `unmatched`), every turn and proactive action of the session service, and two gauges read from
@@ -41,15 +51,10 @@ export function instrumentGateway(
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const key = `${request.method} ${reply.statusCode} ${route}`;
-    let child = children.get(key);
-    if (!child) {
+    const child = bound(children, key, () => {
       const labels = [request.method, route, String(reply.statusCode)];
-      child = {
-        count: metrics.requests.labels(...labels),
-        seconds: metrics.requestSeconds.labels(...labels),
-      };
-      children.set(key, child);
-    }
+      return { count: metrics.requests.labels(...labels), seconds: metrics.requestSeconds.labels(...labels) };
+    });
     child.count.inc();
     child.seconds.observe(reply.elapsedTime / 1000);
     done();
@@ -59,14 +64,8 @@ export function instrumentGateway(
   const off = [
     context.service.on('turn', ({ result }) => {
       // One labelled child per kind and appraiser (at most five), bound once, as for the answers above.
-      const labels = turnLabels(result);
-      const key = `${labels.kind} ${labels.appraiser}`;
-      let child = turnChildren.get(key);
-      if (!child) {
-        child = metrics.turns.labels(labels.kind, labels.appraiser);
-        turnChildren.set(key, child);
-      }
-      child.inc();
+      const { kind, appraiser } = turnLabels(result);
+      bound(turnChildren, `${kind} ${appraiser}`, () => metrics.turns.labels(kind, appraiser)).inc();
     }),
     context.service.on('proactive', ({ action }) => metrics.proactive.inc({ type: action.type })),
   ];
