@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { type Appraisal, appraisalSchema } from '../appraisal/appraisal.js';
+import type { z } from 'zod';
+import type { Appraisal } from '../appraisal/appraisal.js';
 import { type EventSource, eventSources } from '../appraisal/appraiser.js';
 import {
   type Addressee,
@@ -8,47 +8,16 @@ import {
   type ParticipantRef,
 } from '../group/participants.js';
 import { parseWith } from '../util/validation.js';
+import { appraisalTurnSchema, maxElapsedSeconds, maxTextLength, textTurnSchema } from './turn-schemas.js';
 
-/** Longest accepted event text or context, in characters. */
-export const maxTextLength = 4000;
-/** Longest accepted elapsed time: ten years, in seconds. */
-export const maxElapsedSeconds = 10 * 365 * 86_400;
-
-const sessionId = z
-  .string({ error: 'must be a non-empty string' })
-  .min(1, { error: 'must be a non-empty string' })
-  .max(128, { error: 'must be a string of at most 128 characters' });
-const elapsed = z
-  .number({ error: `must be a number in [0, ${maxElapsedSeconds}]` })
-  .min(0, { error: `must be a number in [0, ${maxElapsedSeconds}]` })
-  .max(maxElapsedSeconds, { error: `must be a number in [0, ${maxElapsedSeconds}]` });
-const text = (what: string) =>
-  z
-    .string({ error: `must be a string` })
-    .max(maxTextLength, { error: `must be a string of at most ${maxTextLength} characters` })
-    .refine((s) => s.trim().length > 0, { error: `must be a non-empty ${what}` });
-
-const participantId = z
-  .string({ error: `must be a non-empty string of at most ${maxParticipantIdLength} characters` })
-  .min(1, { error: `must be a non-empty string of at most ${maxParticipantIdLength} characters` })
-  .max(maxParticipantIdLength, {
-    error: `must be a non-empty string of at most ${maxParticipantIdLength} characters`,
-  });
-const participantName = z
-  .string({ error: `must be a string of 1 to ${maxParticipantNameLength} characters` })
-  .max(maxParticipantNameLength, { error: `must be a string of 1 to ${maxParticipantNameLength} characters` })
-  .refine((s) => s.trim().length > 0, {
-    error: `must be a string of 1 to ${maxParticipantNameLength} characters`,
-  });
-
-/** Zod schema of a participant reference `{id, name?}` (the `from` of a turn, or a participant `to`). */
-export const participantRefSchema = z.strictObject({ id: participantId, name: participantName.optional() });
-
-/** Zod schema of a turn's `to`: `"character"`, `"everyone"`, or a participant `{id, name?}`. */
-export const addresseeSchema = z.union(
-  [z.literal('character'), z.literal('everyone'), participantRefSchema],
-  { error: 'must be "character", "everyone" or a participant {id, name?}' },
-);
+export {
+  addresseeSchema,
+  appraisalTurnSchema,
+  maxElapsedSeconds,
+  maxTextLength,
+  participantRefSchema,
+  textTurnSchema,
+} from './turn-schemas.js';
 
 /** Who spoke and whom they addressed, on every turn kind (both optional; see docs/groups.md). */
 export interface TurnParties {
@@ -77,52 +46,6 @@ export type TextTurnInput =
       elapsedSeconds?: number;
     } & TurnParties);
 
-/** Zod schema of {@link AppraisalTurnInput}; unknown top-level fields are rejected. */
-export const appraisalTurnSchema = z.strictObject({
-  sessionId,
-  appraisal: appraisalSchema,
-  context: z
-    .string({ error: 'must be a string' })
-    .max(maxTextLength, { error: `must be a string of at most ${maxTextLength} characters` })
-    .optional(),
-  elapsedSeconds: elapsed.optional(),
-  from: participantRefSchema.optional(),
-  to: addresseeSchema.optional(),
-});
-
-const eventSchema = z.strictObject({
-  description: text('description'),
-  source: z.enum(eventSources, { error: `must be one of ${eventSources.join(', ')}` }).optional(),
-});
-
-/** Zod schema of {@link TextTurnInput}: exactly one of `message` and `event`. */
-export const textTurnSchema = z
-  .strictObject({
-    sessionId,
-    message: text('message').optional(),
-    event: eventSchema.optional(),
-    elapsedSeconds: elapsed.optional(),
-    from: participantRefSchema.optional(),
-    to: addresseeSchema.optional(),
-  })
-  .superRefine((value, ctx) => {
-    if ((value.message === undefined) === (value.event === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['message'],
-        message: 'give exactly one of `message` and `event`',
-      });
-    }
-    const source = value.event?.source;
-    if (value.from !== undefined && source !== undefined && source !== 'user') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['from'],
-        message: `names who said or did it, so it needs event.source "user" (this event's source is "${source}")`,
-      });
-    }
-  });
-
 /** The normalised form of a text turn. */
 export interface ParsedTextTurn extends TurnParties {
   sessionId: string;
@@ -136,6 +59,19 @@ function inRange(x: unknown, min: number, max: number): x is number {
 }
 
 const turnKeys = new Set(['sessionId', 'appraisal', 'context', 'elapsedSeconds']);
+
+/** The fast paths' object check: a JSON object (with no key outside `keys`, when given), or undefined. */
+function objectWith(value: unknown, keys?: ReadonlySet<string>): Record<string, unknown> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const o = value as Record<string, unknown>;
+  if (keys) for (const key in o) if (!keys.has(key)) return undefined;
+  return o;
+}
+
+/** A session id the schema accepts: a string of 1 to 128 characters. */
+function isSessionId(id: unknown): id is string {
+  return typeof id === 'string' && id.length > 0 && id.length <= 128;
+}
 
 function copyParties(
   out: TurnParties,
@@ -154,13 +90,13 @@ function stripName(ref: ParticipantRef): ParticipantRef {
  * returns undefined otherwise so that the schema produces the full list of issues. A test checks that both agree.
  */
 export function fastAppraisalTurn(input: unknown): AppraisalTurnInput | undefined {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
-  const t = input as Record<string, unknown>;
-  for (const key in t) if (!turnKeys.has(key)) return undefined;
+  const t = objectWith(input, turnKeys);
+  if (!t) return undefined;
   const { sessionId: id, appraisal: a, context, elapsedSeconds } = t;
-  if (typeof id !== 'string' || id.length === 0 || id.length > 128) return undefined;
-  if (typeof a !== 'object' || a === null || Array.isArray(a)) return undefined;
-  const v = a as Record<string, unknown>;
+  if (!isSessionId(id)) return undefined;
+  // Extra dimensions (9-dimension vectors of other engines) are ignored, as the schema ignores them.
+  const v = objectWith(a);
+  if (!v) return undefined;
   const appraisal: Appraisal = {
     goal_relevance: v.goal_relevance as number,
     goal_congruence: v.goal_congruence as number,
@@ -204,12 +140,14 @@ export function parseAppraisalTurn(input: unknown): AppraisalTurnInput {
 }
 
 const textKeys = new Set(['sessionId', 'message', 'event', 'elapsedSeconds', 'from', 'to']);
+const eventKeys = new Set(['description', 'source']);
+const refKeys = new Set(['id', 'name']);
 
 /** A participant reference `{id, name?}` exactly as the schema accepts it, or undefined. */
 function fastRef(value: unknown): ParticipantRef | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { id, name, ...rest } = value as Record<string, unknown>;
-  for (const _ in rest) return undefined;
+  const ref = objectWith(value, refKeys);
+  if (!ref) return undefined;
+  const { id, name } = ref;
   if (typeof id !== 'string' || id.length === 0 || id.length > maxParticipantIdLength) return undefined;
   if (name === undefined) return { id };
   if (typeof name !== 'string' || name.length > maxParticipantNameLength || name.trim().length === 0)
@@ -228,26 +166,25 @@ function isText(value: unknown): value is string {
  * both agree on thousands of mutated inputs.
  */
 export function fastTextTurn(input: unknown): ParsedTextTurn | undefined {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
-  const t = input as Record<string, unknown>;
-  for (const key in t) if (!textKeys.has(key)) return undefined;
+  const t = objectWith(input, textKeys);
+  if (!t) return undefined;
   const { sessionId: id, message, event, elapsedSeconds, from, to } = t;
-  if (typeof id !== 'string' || id.length === 0 || id.length > 128) return undefined;
+  if (!isSessionId(id)) return undefined;
   let description: string;
   let source: EventSource = 'user';
   if (message !== undefined) {
     if (event !== undefined || !isText(message)) return undefined;
     description = message;
   } else {
-    if (typeof event !== 'object' || event === null || Array.isArray(event)) return undefined;
-    const { description: told, source: given, ...rest } = event as Record<string, unknown>;
-    for (const _ in rest) return undefined;
-    if (!isText(told)) return undefined;
+    const told = objectWith(event, eventKeys);
+    if (!told) return undefined;
+    const { description: said, source: given } = told;
+    if (!isText(said)) return undefined;
     if (given !== undefined) {
       if (!(eventSources as readonly unknown[]).includes(given)) return undefined;
       source = given as EventSource;
     }
-    description = told;
+    description = said;
   }
   const out: ParsedTextTurn = { sessionId: id, description, source };
   if (elapsedSeconds !== undefined) {
