@@ -4,12 +4,12 @@ import { applyBodyTurn } from '../body/body-budget.js';
 import { satisfyNeeds, totalDeficit } from '../body/needs.js';
 import { familiarity, updateRelationship } from '../body/relationship.js';
 import { type StageTransition, updateStage } from '../body/soul-stage.js';
-import { appraisalImpulse } from '../dynamics/impulse.js';
+import { appraisalImpulse, type Impulse } from '../dynamics/impulse.js';
 import { learnExpectation, type PredictionError, predictionError } from '../dynamics/prediction.js';
 import { readAppraisal } from '../labels/appraisal-classifier.js';
 import type { EmotionLabel } from '../labels/emotion-label.js';
 import { durationFactor, isPleasant } from '../labels/prototypes.js';
-import type { EngineParams } from '../persona/engine-params.js';
+import type { EngineParams, Vec3 } from '../persona/engine-params.js';
 import { clamp, shunt } from '../util/math.js';
 
 /**
@@ -51,6 +51,26 @@ export interface TurnOptions {
    * trust with a bond, and joy into relief after a feared outcome). Without it, the labeller names the episode.
    */
   feeling?: EmotionLabel;
+  /**
+   * What the character's memory of similar past events brings to this turn (docs/memory.md, "Memory shapes
+   * feeling"); without it the turn is felt as if nothing like it had happened before.
+   */
+  memory?: MemoryInfluence;
+}
+
+/**
+ * How recalled episodes change one turn, every part bounded by the memory module (docs/memory.md):
+ * - `gain` multiplies the event's impulse and intensity: a repeated offence by the same person hurts more than the
+ *   first (sensitisation; Cunningham et al. 2005), in [1, 1.5];
+ * - `expectation` moves the expected appraisal toward what similar episodes were, by `weight` in [0, 0.5], before the
+ *   prediction error is taken: an event like one already lived is less surprising;
+ * - `reinstate` is added to the emotion after the event: recalling an episode brings back a little of its feeling
+ *   (autobiographical recall as mood induction; Mills & D'Mello 2014), each axis within ±0.15.
+ */
+export interface MemoryInfluence {
+  gain: number;
+  expectation: { target: Appraisal; weight: number } | null;
+  reinstate: Vec3;
 }
 
 /** Everything one turn produced, before formatting into a turn result. */
@@ -73,6 +93,33 @@ const refinements: Partial<Record<EmotionLabel, readonly EmotionLabel[]>> = {
   joy: ['relief'],
   contentment: ['relief'],
 };
+
+/** `from` moved toward `to` by `weight` on every dimension. */
+function blendAppraisal(from: Appraisal, to: Appraisal, weight: number): Appraisal {
+  if (!(weight > 0)) return from;
+  const w = Math.min(0.5, weight);
+  return {
+    goal_relevance: from.goal_relevance + w * (to.goal_relevance - from.goal_relevance),
+    goal_congruence: from.goal_congruence + w * (to.goal_congruence - from.goal_congruence),
+    expectedness: from.expectedness + w * (to.expectedness - from.expectedness),
+    controllability: from.controllability + w * (to.controllability - from.controllability),
+    agency: from.agency + w * (to.agency - from.agency),
+    norm_compatibility: from.norm_compatibility + w * (to.norm_compatibility - from.norm_compatibility),
+  };
+}
+
+/** An impulse with its push and its intensity multiplied by `gain` (sensitisation; intensity stays ≤ 1). */
+function scaleImpulse(impulse: Impulse, gain: number): Impulse {
+  if (gain === 1) return impulse;
+  return {
+    V: impulse.V * gain,
+    a: impulse.a * gain,
+    D: impulse.D * gain,
+    surprise: impulse.surprise,
+    intensity: Math.min(1, impulse.intensity * gain),
+    rawValence: impulse.rawValence * gain,
+  };
+}
 
 function nextEpisode(
   prev: EngineState,
@@ -124,8 +171,15 @@ export function applyAppraisal(
   const interaction = options.interaction ?? true;
   const s0 = advanceState(state, params, Math.max(options.elapsedSeconds, cfg.turn_seconds));
   const before = observe(s0, params);
-  const pe = predictionError(s0.expectation, ap);
-  const impulse = appraisalImpulse(ap, pe.errors.goal_congruence, pe.magnitude, params, s0.stress);
+  const memory = options.memory;
+  const expected = memory?.expectation
+    ? blendAppraisal(s0.expectation, memory.expectation.target, memory.expectation.weight)
+    : s0.expectation;
+  const pe = predictionError(expected, ap);
+  const impulse = scaleImpulse(
+    appraisalImpulse(ap, pe.errors.goal_congruence, pe.magnitude, params, s0.stress),
+    memory?.gain ?? 1,
+  );
 
   const needs = satisfyNeeds(s0.needs, ap, params);
   // Psi theory (Dörner; Bach 2009): a shrinking need deficit is felt as pleasure, a growing one as displeasure.
@@ -135,10 +189,11 @@ export function applyAppraisal(
   // to be, as activation and coping potential are judgements of the present situation (Scherer 2001).
   const rho = appraisalWeight * ap.goal_relevance;
   const b = params.baseline;
+  const back = memory?.reinstate;
   const emotion = {
-    V: shunt(s0.emotion.V, impulse.V + needPleasure),
-    a: s0.emotion.a + rho * (clamp(b.a + impulse.a, -1, 1) - s0.emotion.a),
-    D: s0.emotion.D + rho * (clamp(b.D + impulse.D, -1, 1) - s0.emotion.D),
+    V: shunt(s0.emotion.V, impulse.V + needPleasure + (back?.V ?? 0)),
+    a: clamp(s0.emotion.a + rho * (clamp(b.a + impulse.a, -1, 1) - s0.emotion.a) + (back?.a ?? 0), -1, 1),
+    D: clamp(s0.emotion.D + rho * (clamp(b.D + impulse.D, -1, 1) - s0.emotion.D) + (back?.D ?? 0), -1, 1),
   };
   const pull = cfg.mood_pull * impulse.intensity;
   // Mood tracks accumulated reward prediction error (Rutledge et al. 2014; Eldar et al. 2016).
@@ -171,7 +226,7 @@ export function applyAppraisal(
     time: options.now,
     emotion,
     mood,
-    expectation: learnExpectation(s0.expectation, ap, cfg.expectation_learning_rate),
+    expectation: learnExpectation(expected, ap, cfg.expectation_learning_rate),
     episode: nextEpisode(s0, ap, params, impulse.intensity, s0.expectation.goal_congruence, options.feeling),
     energy: body.energy,
     stress: body.stress,
