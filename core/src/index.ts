@@ -50,7 +50,12 @@ export {
 export { type SoulStageGroup, type SoulStageId, soulStages } from './body/soul-stages.js';
 export { type Clock, createManualClock, createSystemClock, type ManualClock } from './clock.js';
 export { advanceState, advanceTo } from './engine/advance.js';
-export { applyAppraisal, type TurnOptions, type TurnOutcome } from './engine/apply-turn.js';
+export {
+  applyAppraisal,
+  type MemoryInfluence,
+  type TurnOptions,
+  type TurnOutcome,
+} from './engine/apply-turn.js';
 export {
   createInitialState,
   type EngineState,
@@ -131,6 +136,19 @@ export {
   llmSettingsIssues,
 } from './llm/llm-settings.js';
 export { type LlmHooks, llmServiceOptions } from './llm/with-llm.js';
+export { cueWords } from './memory/cues.js';
+export {
+  defaultMaxEpisodes,
+  defaultMemorySettings,
+  type EpisodeFeeling,
+  type MemoryEpisode,
+  type MemorySettings,
+  type MemoryState,
+  maxEpisodesLimit,
+  maxEpisodeText,
+} from './memory/episode.js';
+export { forgetFloor, isRemembered, strengthAt } from './memory/forgetting.js';
+export { type Recalled, recallEpisodes } from './memory/recall.js';
 export { deriveEngineParams, type EngineParams, type Vec3 } from './persona/engine-params.js';
 export { type Domain, domains, type Facet, facets, facetsByDomain } from './persona/hexaco.js';
 export type {
@@ -193,6 +211,7 @@ export type {
   PromptIdentity,
   PromptInstruction,
   PromptLocale,
+  PromptMemory,
   PromptNeed,
   PromptNeeds,
   PromptPerson,
@@ -241,6 +260,13 @@ export type { EventReading, Experience, Reader, Reading } from './reader/reading
 export { type EventOutputs, narrativeOf, stackFeatures } from './reader/stack-features.js';
 export { defaultPageSize, encodeCursor, maxPageSize } from './session/cursor.js';
 export { KeyedLock } from './session/keyed-lock.js';
+export { memorySettingsSchema, parseMemorySettings } from './session/memory-edits.js';
+export {
+  isMemoryId,
+  type MemoryListOptions,
+  type MemoryPage,
+  type MemoryView,
+} from './session/memory-views.js';
 export type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './session/results.js';
 export type { AckResult } from './session/session-edits.js';
 export {
@@ -259,6 +285,7 @@ export type {
   SessionPage,
   SessionSummary,
   StateCause,
+  TurnMemory,
   TurnResult,
 } from './session/session-types.js';
 export { recentRecords } from './session/session-writer.js';

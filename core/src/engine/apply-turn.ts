@@ -81,6 +81,10 @@ export interface TurnOutcome {
   before: Observation;
   after: Observation;
   transition: StageTransition | null;
+  /** The event's own intensity (R·max(|g|, |n|, u/2)·surprise, times any sensitisation gain), in [0, 1]. */
+  eventIntensity: number;
+  /** The goal relevance the turn was felt with (weighted for a witnessed act). */
+  relevance: number;
 }
 
 /**
@@ -254,5 +258,13 @@ export function applyAppraisal(
     trust: draft.trust,
   });
   draft.stage = stage;
-  return { state: draft, predictionError: pe, before, after, transition };
+  return {
+    state: draft,
+    predictionError: pe,
+    before,
+    after,
+    transition,
+    eventIntensity: impulse.intensity,
+    relevance: ap.goal_relevance,
+  };
 }

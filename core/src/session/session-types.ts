@@ -75,6 +75,8 @@ export interface TurnResult {
   to: 'character' | 'everyone' | ParticipantView;
   /** Whether the character should speak now, and why (docs/groups.md); always `should: true` without `from`. */
   reply: ReplyAdvice;
+  /** What memory did this turn (docs/memory.md): the episodes it recalled, and the episode it became (or null). */
+  memory: TurnMemory;
   /**
    * Text turns only: the appraiser that turned the text into the appraisal: `reader` (the offline reader, the
    * default), `llm` (the configured OpenAI-compatible model), or a custom appraiser's name.
@@ -90,6 +92,14 @@ export interface TurnResult {
    * when the appraiser reads no roles (a custom appraiser).
    */
   roles?: Roles | null;
+}
+
+/** What memory did in one turn. */
+export interface TurnMemory {
+  /** The episodes the turn brought back to mind, most relevant first (at most 3): id, strength then, cue similarity. */
+  recalled: { id: string; strength: number; similarity: number }[];
+  /** The id of the episode the turn became, or null when it did not matter enough (or memory is off). */
+  encoded: string | null;
 }
 
 /** A participant as results name them: id and display name (null when none was ever given). */
@@ -115,8 +125,17 @@ export interface ParticipantPage {
   cursor: string | null;
 }
 
-/** Why a session's state changed; `remote`: another process sharing the store wrote it (seen through its watch). */
-export type StateCause = 'created' | 'turn' | 'proactive' | 'preferences' | 'ack' | 'forget' | 'remote';
+/**
+ * Why a session's state changed; `memory`: its memory settings changed or an episode was forgotten; `remote`: another process sharing the store wrote it (seen through its watch). */
+export type StateCause =
+  | 'created'
+  | 'turn'
+  | 'proactive'
+  | 'preferences'
+  | 'ack'
+  | 'forget'
+  | 'memory'
+  | 'remote';
 
 /** The typed events of the session service. */
 export interface SessionEvents {

@@ -25,6 +25,8 @@ export interface TurnParties {
   from?: ParticipantRef;
   /** Whom it was aimed at; omitted: inferred from the text and who is present. */
   to?: Addressee;
+  /** What the turn's episode says happened instead of its text, if the turn becomes one (docs/memory.md). */
+  summary?: string;
 }
 
 /** An appraisal turn: a pre-computed appraisal for a session. */
@@ -136,6 +138,7 @@ export function parseAppraisalTurn(input: unknown): AppraisalTurnInput {
   if (value.context !== undefined) out.context = value.context;
   if (value.elapsedSeconds !== undefined) out.elapsedSeconds = value.elapsedSeconds;
   copyParties(out, value);
+  if (value.summary !== undefined) out.summary = value.summary;
   return out;
 }
 
@@ -221,5 +224,6 @@ export function toParsedTextTurn(value: z.output<typeof textTurnSchema>): Parsed
   };
   if (value.elapsedSeconds !== undefined) out.elapsedSeconds = value.elapsedSeconds;
   copyParties(out, value);
+  if (value.summary !== undefined) out.summary = value.summary;
   return out;
 }

@@ -4,6 +4,9 @@ import { type ResolvedAddress, resolveAddress } from '../group/address.js';
 import { applyTurn } from '../group/group-turn.js';
 import type { Addressee, ParticipantRef } from '../group/participants.js';
 import type { EmotionLabel } from '../labels/emotion-label.js';
+import { emptyMemory } from '../memory/episode.js';
+import { recallForTurn, rememberTurn } from '../memory/memory-turn.js';
+import { toExposedVad } from '../persona/engine-params.js';
 import type { ProactiveAction, ProactiveState } from '../proactive/proactive-action.js';
 import type { Random } from '../random.js';
 import type { SessionRecord } from '../store/session-store.js';
@@ -31,6 +34,8 @@ export interface TurnStepInput {
   feeling?: EmotionLabel | undefined;
   /** Text turns: what the appraiser says about itself, part of the result (and of the `turn` event). */
   text?: TextTurnFields | undefined;
+  /** What the turn's episode says happened, instead of its text (an operator's summary), if it becomes one. */
+  summary?: string | undefined;
 }
 
 /** The turn step's input of an appraisal turn: always contact with the person. */
@@ -42,6 +47,7 @@ export function toAppraisalStepInput(turn: AppraisalTurnInput): TurnStepInput {
     interaction: true,
     from: turn.from,
     to: turn.to,
+    summary: turn.summary,
   };
 }
 
@@ -82,6 +88,16 @@ export function runTurnStep(
       persona.identity.name,
       now,
     );
+  const memory = record.memory ?? emptyMemory;
+  const speaker = input.from?.id ?? null;
+  const recall = recallForTurn(memory, {
+    text: input.context,
+    speaker,
+    appraisal: input.appraisal,
+    mood: record.state.mood.V,
+    baseline: params.baseline,
+    now,
+  });
   const outcome = applyTurn(record.state, params, input.appraisal, {
     elapsedSeconds: elapsed,
     now,
@@ -91,6 +107,20 @@ export function runTurnStep(
     maxParticipants: options.maxParticipants,
     ...(input.conduct ? { conduct: input.conduct } : {}),
     ...(input.feeling ? { feeling: input.feeling } : {}),
+    ...(recall.influence ? { memory: recall.influence } : {}),
+  });
+  const remembered = rememberTurn(memory, recall, {
+    turn: outcome.state.turns,
+    now,
+    text: input.summary ?? input.context,
+    speaker,
+    participants: involved(speaker, address),
+    appraisal: input.appraisal,
+    eventIntensity: outcome.eventIntensity,
+    relevance: outcome.relevance,
+    label: outcome.after.primary,
+    ...toExposedVad(outcome.after.felt),
+    intensity: outcome.after.intensity,
   });
   let proactive: ProactiveState = record.proactive;
   let action: ProactiveAction | null = null;
@@ -112,6 +142,7 @@ export function runTurnStep(
     params,
     input.context,
     { from: input.from, address },
+    { now, recalled: recall.recalled, encoded: remembered.encoded },
     input.text,
   );
   const next: SessionRecord = {
@@ -125,7 +156,16 @@ export function runTurnStep(
     proactive,
     nextDueAt: dueAt(outcome.state, params, proactive, now),
   };
+  if (record.memory !== undefined || remembered.memory !== memory) next.memory = remembered.memory;
   return { record: next, result, action };
+}
+
+/** The participants a turn involves: its speaker and the participant it was aimed at. */
+function involved(speaker: string | null, address: ResolvedAddress): string[] {
+  const out: string[] = speaker === null ? [] : [speaker];
+  const to = address.to;
+  if (typeof to === 'object' && to.id !== speaker) out.push(to.id);
+  return out;
 }
 
 /** A turn step as the writer's change: a `turn` and a `state` event after the write, and the action if any. */

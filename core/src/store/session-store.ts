@@ -1,4 +1,5 @@
 import type { EngineState } from '../engine/engine-state.js';
+import type { MemoryState } from '../memory/episode.js';
 import type { ResolvedPersona } from '../persona/persona.js';
 import type { ProactiveState } from '../proactive/proactive-action.js';
 
@@ -25,6 +26,11 @@ export interface SessionRecord {
   proactive: ProactiveState;
   /** When the scheduler should next check this session (ms), or null when nothing is time-driven. */
   nextDueAt: number | null;
+  /**
+   * The character's episodic memory (docs/memory.md). Absent in records written before memory existed and in
+   * sessions that never remembered anything, which read it as empty with default settings.
+   */
+  memory?: MemoryState;
 }
 
 /** Options of {@link SessionStore.create}. */
