@@ -136,19 +136,7 @@ export {
   llmSettingsIssues,
 } from './llm/llm-settings.js';
 export { type LlmHooks, llmServiceOptions } from './llm/with-llm.js';
-export { cueWords } from './memory/cues.js';
-export {
-  defaultMaxEpisodes,
-  defaultMemorySettings,
-  type EpisodeFeeling,
-  type MemoryEpisode,
-  type MemorySettings,
-  type MemoryState,
-  maxEpisodesLimit,
-  maxEpisodeText,
-} from './memory/episode.js';
-export { forgetFloor, isRemembered, strengthAt } from './memory/forgetting.js';
-export { type Recalled, recallEpisodes } from './memory/recall.js';
+export * from './memory/public.js';
 export { deriveEngineParams, type EngineParams, type Vec3 } from './persona/engine-params.js';
 export { type Domain, domains, type Facet, facets, facetsByDomain } from './persona/hexaco.js';
 export type {
@@ -260,13 +248,6 @@ export type { EventReading, Experience, Reader, Reading } from './reader/reading
 export { type EventOutputs, narrativeOf, stackFeatures } from './reader/stack-features.js';
 export { defaultPageSize, encodeCursor, maxPageSize } from './session/cursor.js';
 export { KeyedLock } from './session/keyed-lock.js';
-export { memorySettingsSchema, parseMemorySettings } from './session/memory-edits.js';
-export {
-  isMemoryId,
-  type MemoryListOptions,
-  type MemoryPage,
-  type MemoryView,
-} from './session/memory-views.js';
 export type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './session/results.js';
 export type { AckResult } from './session/session-edits.js';
 export {

@@ -107,9 +107,9 @@ describe('episodic memory', () => {
   it('weakens over a week, is gone after six months without rehearsal, and stays with it', async () => {
     const { service, sessionId, told, clock } = await tellRex();
     const rex = told.memory.encoded!;
-    const first = strengthOf(await service.listMemories('local', sessionId), rex)!;
+    const first = strengthOf(await service.memories.list('local', sessionId), rex)!;
     clock.advance(7 * day);
-    const week = strengthOf(await service.listMemories('local', sessionId), rex)!;
+    const week = strengthOf(await service.memories.list('local', sessionId), rex)!;
     expect(week).toBeLessThan(first * 0.5);
     expect(week).toBeGreaterThan(0.1);
 
@@ -124,10 +124,10 @@ describe('episodic memory', () => {
     }
     rehearsed.clock.advance(10 * day);
     expect(
-      strengthOf(await rehearsed.service.listMemories('local', rehearsed.sessionId), rexToo),
+      strengthOf(await rehearsed.service.memories.list('local', rehearsed.sessionId), rexToo),
     ).toBeGreaterThan(0.1);
     // Unrehearsed, six months on: gone from the list, and not recalled even by name.
-    expect(strengthOf(await service.listMemories('local', sessionId), rex)).toBeUndefined();
+    expect(strengthOf(await service.memories.list('local', sessionId), rex)).toBeUndefined();
     const late = await say(service, sessionId, 'I miss Rex so much.', 'sam');
     expect(late.memory.recalled).toEqual([]);
   });
@@ -162,11 +162,11 @@ describe('episodic memory', () => {
   it('forgetting a person deletes every episode they appear in', async () => {
     const { service, sessionId } = await tellRex();
     await say(service, sessionId, 'I got the job I wanted so badly!', 'ana');
-    const before = await service.listMemories('local', sessionId, { limit: 100 });
+    const before = await service.memories.list('local', sessionId, { limit: 100 });
     expect(before.memories.some((m) => m.speaker?.id === 'sam')).toBe(true);
     expect(before.memories.some((m) => m.speaker?.id === 'ana')).toBe(true);
     await service.forgetParticipant('local', sessionId, 'sam');
-    const after = await service.listMemories('local', sessionId, { limit: 100 });
+    const after = await service.memories.list('local', sessionId, { limit: 100 });
     expect(after.memories.length).toBeGreaterThan(0);
     expect(after.memories.every((m) => m.speaker?.id !== 'sam' && !m.participants.includes('sam'))).toBe(
       true,

@@ -3,7 +3,6 @@ import { createReaderAppraiser } from '../appraisal/reader-appraiser.js';
 import { type Clock, createSystemClock } from '../clock.js';
 import type { ResolvedAddress } from '../group/address.js';
 import { maxParticipants } from '../group/participants.js';
-import type { MemorySettings } from '../memory/episode.js';
 import { deriveEngineParams } from '../persona/engine-params.js';
 import type { PersonaWriter } from '../persona/persona-writer.js';
 import { type ProactivePreferences, parsePreferences } from '../proactive/preferences.js';
@@ -15,19 +14,6 @@ import { ChangeFilter } from './change-filter.js';
 import { DueChecks } from './due-checks.js';
 import { TypedEmitter } from './emitter.js';
 import type { LoadedSession } from './loaded-session.js';
-import {
-  checkMemoryId,
-  forgetMemoryStep,
-  parseMemorySettings,
-  setMemorySettingsStep,
-} from './memory-edits.js';
-import {
-  isMemoryId,
-  type MemoryListOptions,
-  type MemoryPage,
-  memorySettingsOf,
-  toMemoryPage,
-} from './memory-views.js';
 import { resolvePersonaInput } from './persona-input.js';
 import { watchRemoteChanges } from './remote-changes.js';
 import type { StateSnapshot } from './results.js';
@@ -41,6 +27,7 @@ import {
   newSessionRecord,
   setPreferencesStep,
 } from './session-edits.js';
+import { SessionMemories } from './session-memories.js';
 import { defaultMaxRetries, type SessionServiceOptions } from './session-options.js';
 import type {
   ParticipantPage,
@@ -80,6 +67,8 @@ export class SessionService {
   readonly clock: Clock;
   readonly appraiser: Appraiser;
   readonly personaWriter: PersonaWriter | undefined;
+  /** The characters' episodic memories: list, forget, settings (docs/memory.md). */
+  readonly memories: SessionMemories;
   readonly #random: Random;
   readonly #maxSessions: (owner: string) => number | undefined;
   readonly #maxParticipants: number;
@@ -107,6 +96,7 @@ export class SessionService {
     const { maxBatch } = options;
     this.#writer = new SessionWriter({ store, clock, events, changes, maxRetries, maxBatch });
     this.#checks = new DueChecks(store, clock, this.#writer, this.#random);
+    this.memories = new SessionMemories(this.#writer);
     if (changes) this.#unwatch = watchRemoteChanges({ store, clock, events, writer: this.#writer, changes });
   }
 
@@ -265,48 +255,6 @@ export class SessionService {
   ): Promise<{ forgotten: true; id: string }> {
     checkParticipantId(participantId);
     return this.#writer.mutate(owner, sessionId, (session) => forgetParticipantStep(session, participantId));
-  }
-
-  /**
-   * A session's remembered episodes, newest first, `limit` (1-100, default 20) at a time, optionally only those
-   * involving one participant or matching a text query. Forgotten episodes are not listed.
-   * @throws LimbicError NOT_FOUND, or VALIDATION_ERROR for a bad cursor, limit, participant or query.
-   */
-  async listMemories(owner: string, sessionId: string, options: MemoryListOptions = {}): Promise<MemoryPage> {
-    toPageRequest(options, isMemoryId);
-    const { record, now } = await this.#writer.read(owner, sessionId);
-    return toMemoryPage(record, options, Math.max(now, record.state.time));
-  }
-
-  /**
-   * Forgets one remembered episode for good.
-   * @throws LimbicError NOT_FOUND for an unknown session or episode, VALIDATION_ERROR for a malformed id.
-   */
-  async forgetMemory(
-    owner: string,
-    sessionId: string,
-    memoryId: unknown,
-  ): Promise<{ forgotten: true; id: string }> {
-    checkMemoryId(memoryId, isMemoryId);
-    return this.#writer.mutate(owner, sessionId, (session) => forgetMemoryStep(session, memoryId));
-  }
-
-  /** A session's memory settings. @throws LimbicError NOT_FOUND. */
-  async getMemorySettings(owner: string, sessionId: string): Promise<MemorySettings> {
-    return memorySettingsOf((await this.#writer.read(owner, sessionId)).record);
-  }
-
-  /**
-   * Replaces a session's memory settings (omitted fields at their defaults).
-   * @throws LimbicError VALIDATION_ERROR or NOT_FOUND.
-   */
-  async setMemorySettings(
-    owner: string,
-    sessionId: string,
-    input: unknown,
-  ): Promise<{ sessionId: string; settings: MemorySettings }> {
-    const settings = parseMemorySettings(input);
-    return this.#writer.mutate(owner, sessionId, (session) => setMemorySettingsStep(session, settings));
   }
 
   /**
