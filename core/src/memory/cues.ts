@@ -71,7 +71,8 @@ export function cueWords(text: string | null): string[] {
       for (let i = 0; i + 1 < chars.length; i++) if (add(chars[i]! + chars[i + 1]!)) return out;
       continue;
     }
-    if (token.length < 3 || stopWords.has(token) || /^\d+$/.test(token)) continue;
+    // Contractions (I'm, don't, they've) are function words.
+    if (token.length < 3 || token.includes("'") || stopWords.has(token) || /^\d+$/.test(token)) continue;
     const cue = stem(token);
     if (cue.length >= 3 && !stopWords.has(cue) && add(cue)) return out;
   }
