@@ -38,6 +38,11 @@ function band(at: number, now: number): [string, number] {
   return ['years', Math.floor(days / 365)];
 }
 
+/** The period after a quotation, left out when the quoted text already ends a sentence. */
+function stop(text: string): string {
+  return /[.!?…。！？]$/.test(text) ? '' : '.';
+}
+
 const enDays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const esDays = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 const jaDays = ['日曜日', '月曜日', '火曜日', '水曜日', '木曜日', '金曜日', '土曜日'];
@@ -62,8 +67,8 @@ const en: MemoryText = {
         : `${when}, something ${who} said left you feeling ${emotion}.`;
     }
     return who === null
-      ? `${when}: "${text}". You felt ${emotion}.`
-      : `${when}, ${who} told you: "${text}". You felt ${emotion}.`;
+      ? `${when}: "${text}"${stop(text)} You felt ${emotion}.`
+      : `${when}, ${who} told you: "${text}"${stop(text)} You felt ${emotion}.`;
   },
 };
 
@@ -87,8 +92,8 @@ const es: MemoryText = {
         : `${when}, algo que dijo ${who} te hizo sentir ${emotion}.`;
     }
     return who === null
-      ? `${when}: "${text}". Sentiste ${emotion}.`
-      : `${when}, ${who} te contó: "${text}". Sentiste ${emotion}.`;
+      ? `${when}: "${text}"${stop(text)} Sentiste ${emotion}.`
+      : `${when}, ${who} te contó: "${text}"${stop(text)} Sentiste ${emotion}.`;
   },
 };
 
