@@ -39,7 +39,7 @@ describe('docs/memory.md', () => {
     expect(doc).toContain(`| spacing \`rehearsalSpacingMs\` | ${rehearsalSpacingMs / 3_600_000} hour |`);
     expect(doc).toContain(`| floor \`forgetFloor\` | ${forgetFloor} |`);
     expect(doc).toContain(`similarity ≥ ${minSimilarity}`);
-    expect(doc).toContain(`scores ≥ ${String(recallThreshold).replace("-", "−")}`);
+    expect(doc).toContain(`scores ≥ ${String(recallThreshold).replace('-', '−')}`);
     expect(doc).toContain(`the best ${recallLimit} are kept`);
     expect(doc).toContain(`≥ ${repetitionSimilarity} of its cue words`);
     expect(doc).toContain(`default ${defaultMaxEpisodes}, at most ${grouped(maxEpisodesLimit)}`);

@@ -46,12 +46,7 @@ async function say(
 
 async function tellRex(language = 'en') {
   const s = await setup(language);
-  const told = await say(
-    s.service,
-    s.sessionId,
-    'My dog Rex died. I miss our walks in the park.',
-    'sam',
-  );
+  const told = await say(s.service, s.sessionId, 'My dog Rex died. I miss our walks in the park.', 'sam');
   s.clock.advance(minute);
   for (let i = 0; i < 30; i++) {
     await say(s.service, s.sessionId, unrelated[i % unrelated.length]!, 'sam');
