@@ -278,6 +278,7 @@ export {
   parseTextTurn,
   participantRefSchema,
   type TextTurnInput,
+  type TurnMemoryFields,
   type TurnParties,
   textTurnSchema,
 } from './session/turn-input.js';

@@ -25,12 +25,16 @@ export interface TurnParties {
   from?: ParticipantRef;
   /** Whom it was aimed at; omitted: inferred from the text and who is present. */
   to?: Addressee;
-  /** What the turn's episode says happened instead of its text, if the turn becomes one (docs/memory.md). */
+}
+
+/** What any turn may tell memory (docs/memory.md). */
+export interface TurnMemoryFields {
+  /** What the turn's episode says happened instead of its text, if the turn becomes one (at most 280 characters). */
   summary?: string;
 }
 
 /** An appraisal turn: a pre-computed appraisal for a session. */
-export interface AppraisalTurnInput extends TurnParties {
+export interface AppraisalTurnInput extends TurnParties, TurnMemoryFields {
   sessionId: string;
   appraisal: Appraisal;
   /** What happened, used to enrich prompt_data. */
@@ -41,15 +45,16 @@ export interface AppraisalTurnInput extends TurnParties {
 
 /** A text turn: either a chat message or an event with its source. */
 export type TextTurnInput =
-  | ({ sessionId: string; message: string; elapsedSeconds?: number } & TurnParties)
+  | ({ sessionId: string; message: string; elapsedSeconds?: number } & TurnParties & TurnMemoryFields)
   | ({
       sessionId: string;
       event: { description: string; source?: EventSource };
       elapsedSeconds?: number;
-    } & TurnParties);
+    } & TurnParties &
+      TurnMemoryFields);
 
 /** The normalised form of a text turn. */
-export interface ParsedTextTurn extends TurnParties {
+export interface ParsedTextTurn extends TurnParties, TurnMemoryFields {
   sessionId: string;
   description: string;
   source: EventSource;
