@@ -168,4 +168,32 @@ describe('episodic memory', () => {
       true,
     );
   });
+
+  it('involves a participant named in the episode, so forgetting them forgets it', async () => {
+    const { service, sessionId } = await setup();
+    await service.textTurn('local', { sessionId, message: 'Hi all!', from: { id: 'ana', name: 'Ana' } });
+    const told = await say(
+      service,
+      sessionId,
+      'Ana broke my phone and laughed about it, I am furious.',
+      'sam',
+    );
+    const [episode] = (await service.memories.list('local', sessionId)).memories;
+    expect(episode!.id).toBe(told.memory.encoded);
+    expect(episode!.participants).toEqual(['sam', 'ana']);
+    await service.forgetParticipant('local', sessionId, 'ana');
+    expect((await service.memories.list('local', sessionId)).memories).toEqual([]);
+  });
+
+  it('keeps no text, only the appraisal, feeling and people, with store_text off', async () => {
+    const { service, sessionId } = await setup();
+    await service.memories.setSettings('local', sessionId, { store_text: false });
+    const told = await say(service, sessionId, 'My dog Rex died. I miss our walks in the park.', 'sam');
+    const [episode] = (await service.memories.list('local', sessionId)).memories;
+    expect(episode).toMatchObject({ id: told.memory.encoded, text: null, speaker: { id: 'sam' } });
+    expect(episode!.feeling.label).toBe('sadness');
+    const later = await say(service, sessionId, 'I keep thinking about Rex.', 'sam');
+    expect(later.memory.recalled).toEqual([]);
+    expect(JSON.stringify(await service.memories.list('local', sessionId))).not.toMatch(/Rex|park/);
+  });
 });

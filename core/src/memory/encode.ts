@@ -31,7 +31,6 @@ export interface EpisodeInput {
   /** What happened: a summary, else the turn's text, else null. */
   text: string | null;
   speaker: string | null;
-  participants: string[];
   appraisal: Appraisal;
   label: EmotionLabel;
   /** Exposed V, A, D and intensity after the turn. */
@@ -65,16 +64,25 @@ function round3(ap: Appraisal): Appraisal {
   };
 }
 
-/** The episode of a turn; the text (and its cues) only when `storeText`. */
-export function toEpisode(input: EpisodeInput, storeText: boolean): MemoryEpisode {
-  const text = storeText ? episodeText(input.text) : null;
+/**
+ * The episode of a turn; the text only when `storeText`. Its people are found from the full text's cue words (a
+ * participant named in it is involved even when the text is not kept).
+ */
+export function toEpisode(
+  input: EpisodeInput,
+  storeText: boolean,
+  people: (cues: readonly string[]) => string[],
+): MemoryEpisode {
+  const kept = episodeText(input.text);
+  const text = storeText ? kept : null;
+  const cues = cueWords(kept);
   return {
     id: `mem_${input.turn.toString(36)}`,
     at: input.at,
     text,
-    cues: cueWords(text),
+    cues: storeText ? cues : [],
     speaker: input.speaker,
-    participants: input.participants,
+    participants: people(cues),
     appraisal: round3(input.appraisal),
     feeling: {
       label: input.label,

@@ -50,7 +50,8 @@ export interface EncodeInput {
   /** A summary given with the turn, else its text. */
   text: string | null;
   speaker: string | null;
-  participants: string[];
+  /** The participants the episode involves, given its cue words (called only when the turn becomes an episode). */
+  participants: (cues: readonly string[]) => string[];
   appraisal: Appraisal;
   /** The event's intensity and its (witness-weighted) goal relevance. */
   eventIntensity: number;
@@ -80,7 +81,7 @@ export function rememberTurn(
   );
   const episode =
     salience >= encodeThreshold && !repeated
-      ? toEpisode({ ...input, at: input.now, salience }, memory.settings.store_text)
+      ? toEpisode({ ...input, at: input.now, salience }, memory.settings.store_text, input.participants)
       : null;
   const episodes = updateEpisodes(
     memory.episodes,

@@ -10,6 +10,10 @@ import { toExposedVad } from '../persona/engine-params.js';
 import type { ProactiveAction, ProactiveState } from '../proactive/proactive-action.js';
 import type { Random } from '../random.js';
 import type { SessionRecord } from '../store/session-store.js';
+import type { EngineState } from '../engine/engine-state.js';
+import { participantsOf } from '../group/participants.js';
+import { cueWords } from '../memory/cues.js';
+import { LruMap } from '../util/lru-map.js';
 import type { LoadedSession } from './loaded-session.js';
 import { dueAt, raiseFromState } from './proactive-step.js';
 import type { SessionChange } from './session-change.js';
@@ -114,7 +118,7 @@ export function runTurnStep(
     now,
     text: input.summary ?? input.context,
     speaker,
-    participants: involved(speaker, address),
+    participants: (cues) => involved(record.state, speaker, address, cues),
     appraisal: input.appraisal,
     eventIntensity: outcome.eventIntensity,
     relevance: outcome.relevance,
@@ -160,12 +164,39 @@ export function runTurnStep(
   return { record: next, result, action };
 }
 
-/** The participants a turn involves: its speaker and the participant it was aimed at. */
-function involved(speaker: string | null, address: ResolvedAddress): string[] {
-  const out: string[] = speaker === null ? [] : [speaker];
-  const to = address.to;
-  if (typeof to === 'object' && to.id !== speaker) out.push(to.id);
-  return out;
+const nameCueCache = new LruMap<string, string[]>(4096);
+
+/** The cue words of a participant's name, as a text naming them would give them. */
+function nameCues(name: string): string[] {
+  let cues = nameCueCache.get(name);
+  if (cues === undefined) {
+    cues = cueWords(name);
+    nameCueCache.set(name, cues);
+  }
+  return cues;
+}
+
+/**
+ * The participants a turn's episode involves: its speaker, the participant it was aimed at, and every known
+ * participant whose name is one of its cue words ("Ana broke my phone"), so forgetting them forgets it too.
+ */
+function involved(
+  state: EngineState,
+  speaker: string | null,
+  address: ResolvedAddress,
+  cues: readonly string[],
+): string[] {
+  const out = new Set<string>(speaker === null ? [] : [speaker]);
+  if (typeof address.to === 'object') out.add(address.to.id);
+  if (cues.length > 0) {
+    const words = new Set(cues);
+    for (const p of participantsOf(state)) {
+      if (p.name === null) continue;
+      const name = nameCues(p.name);
+      if (name.length > 0 && name.every((cue) => words.has(cue))) out.add(p.id);
+    }
+  }
+  return [...out];
 }
 
 /** A turn step as the writer's change: a `turn` and a `state` event after the write, and the action if any. */
