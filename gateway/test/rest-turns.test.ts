@@ -35,6 +35,7 @@ const turnKeys = [
   'emotion_intensity',
   'intensity_level',
   'interpersonal',
+  'memory',
   'mood',
   'need_state',
   'new_emotion',

@@ -1,6 +1,11 @@
 // The public exports of episodic memory (docs/memory.md), re-exported by the package index.
 
-export { memorySettingsSchema, parseMemorySettings } from '../session/memory-edits.js';
+export {
+  type MemoriesForgotten,
+  type MemorySettingsInput,
+  memorySettingsSchema,
+  parseMemorySettings,
+} from '../session/memory-edits.js';
 export {
   isMemoryId,
   type MemoryListOptions,

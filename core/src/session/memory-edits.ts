@@ -8,6 +8,7 @@ import {
   type MemoryState,
   maxEpisodesLimit,
 } from '../memory/episode.js';
+import { isRemembered } from '../memory/forgetting.js';
 import { parseWith } from '../util/validation.js';
 import type { LoadedSession } from './loaded-session.js';
 import type { SessionChange } from './session-change.js';
@@ -26,6 +27,14 @@ export const memorySettingsSchema = z.strictObject(
   },
   { error: 'must be an object' },
 );
+
+/** Memory settings as a client sends them (`PUT /v1/persona/:id/memory/settings`): omitted fields at defaults. */
+export interface MemorySettingsInput {
+  enabled?: boolean;
+  store_text?: boolean;
+  /** 1 to {@link maxEpisodesLimit}. */
+  max_episodes?: number;
+}
 
 /**
  * Validates memory settings: `{enabled?, store_text?, max_episodes?}`, omitted fields at their defaults (on, text
@@ -85,6 +94,31 @@ export function forgetMemoryStep(
   return {
     record: withMemory(session, { settings: memory.settings, episodes }),
     result: { forgotten: true as const, id: memoryId },
+    cause: 'memory',
+  };
+}
+
+/** The answer of forgetting every episode of a session. */
+export interface MemoriesForgotten {
+  forgotten: true;
+  sessionId: string;
+  /** How many memories were erased: the episodes the memory list showed (faded ones are erased too, not counted). */
+  count: number;
+}
+
+/**
+ * Forgets every episode a session holds, faded ones too (its settings stay). Writes nothing when it holds none, so
+ * erasing an empty memory twice is harmless.
+ */
+export function forgetAllMemoriesStep(session: LoadedSession): SessionChange<MemoriesForgotten> {
+  const memory = session.record.memory ?? emptyMemory;
+  const now = Math.max(session.now, session.record.state.time);
+  const count = memory.episodes.filter((e) => isRemembered(e, now)).length;
+  const result = { forgotten: true as const, sessionId: session.record.id, count };
+  if (memory.episodes.length === 0) return { record: null, result };
+  return {
+    record: withMemory(session, { settings: memory.settings, episodes: [] }),
+    result,
     cause: 'memory',
   };
 }

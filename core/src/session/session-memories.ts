@@ -1,7 +1,9 @@
 import type { MemorySettings } from '../memory/episode.js';
 import {
   checkMemoryId,
+  forgetAllMemoriesStep,
   forgetMemoryStep,
+  type MemoriesForgotten,
   parseMemorySettings,
   setMemorySettingsStep,
 } from './memory-edits.js';
@@ -52,6 +54,15 @@ export class SessionMemories {
   ): Promise<{ forgotten: true; id: string }> {
     checkMemoryId(memoryId, isMemoryId);
     return this.#writer.mutate(owner, sessionId, (session) => forgetMemoryStep(session, memoryId));
+  }
+
+  /**
+   * Forgets every episode a session holds, faded ones included; its settings stay. For erasing everything a
+   * one-person session holds about its person (a bot's `/limbic forget` in a private chat).
+   * @throws LimbicError NOT_FOUND.
+   */
+  async forgetAll(owner: string, sessionId: string): Promise<MemoriesForgotten> {
+    return this.#writer.mutate(owner, sessionId, forgetAllMemoriesStep);
   }
 
   /** A session's memory settings. @throws LimbicError NOT_FOUND. */

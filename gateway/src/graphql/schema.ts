@@ -2,6 +2,7 @@ import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphq
 import { builder } from './builder.js';
 import './queries.js';
 import './mutations.js';
+import './memory-fields.js';
 import './subscriptions.js';
 import './operator-fields.js';
 

@@ -1,5 +1,6 @@
 import {
   appraisalTurnSchema,
+  memorySettingsSchema,
   personaDefinitionSchema,
   preferencesSchema,
   textTurnSchema,
@@ -7,6 +8,15 @@ import {
 import type { z } from 'zod';
 import { deprecatedAliases } from '../fields.js';
 import { type JsonSchema, jsonSchemasOf } from './json-schema.js';
+import {
+  episodeFeelingSchema,
+  memoriesForgottenSchema,
+  memoryPageSchema,
+  memorySettingsInputNote,
+  memorySettingsResultSchema,
+  memorySettingsViewSchema,
+  memoryViewSchema,
+} from './memory.js';
 import { asyncApiSchema, errorBody, healthSchema, openApiSchema, presetsSchema } from './meta.js';
 import {
   acknowledgedSchema,
@@ -69,6 +79,12 @@ export const responseShapes = {
   ParticipantSummary: participantSummarySchema,
   ParticipantPage: participantPageSchema,
   Forgotten: forgottenSchema,
+  EpisodeFeeling: episodeFeelingSchema,
+  MemoryView: memoryViewSchema,
+  MemoryPage: memoryPageSchema,
+  MemoriesForgotten: memoriesForgottenSchema,
+  MemorySettings: memorySettingsViewSchema,
+  MemorySettingsResult: memorySettingsResultSchema,
   Persona: personaSchema,
   SessionInfo: sessionInfoSchema,
   SessionDetails: sessionDetailsSchema,
@@ -101,6 +117,7 @@ export const requestShapes = {
   TextTurn: textTurnSchema,
   PreferencesInput: preferencesSchema.describe(preferencesInputNote),
   AckRequest: ackRequestSchema,
+  MemorySettingsInput: memorySettingsSchema.describe(memorySettingsInputNote),
 } as const;
 
 /** The name of a request shape. */
