@@ -10,8 +10,14 @@ export type {
   Addressee,
   Appraisal,
   AppraisalTurnInput,
+  EpisodeFeeling,
   EventSource,
   ExperienceKind,
+  MemoriesForgotten,
+  MemoryPage,
+  MemorySettings,
+  MemorySettingsInput,
+  MemoryView,
   ParticipantPage,
   ParticipantRef,
   ParticipantSummary,
@@ -31,6 +37,8 @@ export type {
   SessionSummary,
   StateSnapshot,
   TextEvent,
+  TurnMemory,
+  TurnMemoryFields,
   TurnParties,
   TurnResult,
   ValidationIssue,
@@ -64,6 +72,7 @@ export {
   type TurnCallOptions,
 } from './client.js';
 export type { CallOptions, FetchInit, FetchLike, FetchResponse } from './http.js';
+export type { ListMemoriesOptions, MemoryMethods } from './memory-methods.js';
 export { finalCloseCodes } from './reconnects.js';
 export { LimbicSocket, type SocketConnection } from './socket.js';
 export type {
@@ -80,6 +89,7 @@ export type {
   DeleteResult,
   ForgetResult,
   HealthStatus,
+  MemorySettingsResult,
   OpenApiDocument,
   PreferencesResult,
   PresetList,
