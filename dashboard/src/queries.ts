@@ -84,3 +84,22 @@ export const sessionStateSubscription = `subscription SessionState($sessionId: I
 export const proactiveActionsSubscription = `subscription ProactiveActions($sessionId: ID!, $after: ID) {
   proactiveActions(sessionId: $sessionId, after: $after) { id type priority message timestamp }
 }`;
+
+/** How many memories one page holds (written in the query, like the session list's, for the cost limit). */
+export const memoryPageSize = 20;
+
+/** A page of a session's memories, newest first, each with how strongly it is held now. */
+export const memoriesQuery = `query Memories($id: ID!, $after: String) {
+  session(id: $id) {
+    memories(first: ${memoryPageSize}, after: $after) {
+      edges { cursor node { id at text strength salience speaker { id name } participants
+        feeling { label intensity } } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}`;
+
+/** Forgets one memory for good. */
+export const forgetMemoryMutation = `mutation ForgetMemory($sessionId: ID!, $memoryId: ID!) {
+  forgetMemory(sessionId: $sessionId, memoryId: $memoryId) { forgotten id }
+}`;
