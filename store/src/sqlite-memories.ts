@@ -1,8 +1,11 @@
-import type { MemoryEpisode, SessionRecord } from '@limbic/core';
+import { type MemoryEpisode, recentRecords, type SessionRecord } from '@limbic/core';
 import type { Database } from 'better-sqlite3';
 
-/** Sessions whose last episode list the store remembers (as many as the session service's recent records). */
-export const knownSessions = 1024;
+/**
+ * Sessions whose last episode list the store remembers: as many as the session service remembers records of, so
+ * the lists it plans turns on are the ones known here.
+ */
+export const knownSessions = recentRecords;
 
 const none: readonly MemoryEpisode[] = Object.freeze([]);
 
@@ -18,8 +21,10 @@ export interface EpisodeDiff {
 
 /**
  * The writes from `old` to `next`. Episodes are immutable, so an episode is unchanged when it is the same object;
- * the engine only ever appends new episodes and keeps the others in order, which the `seq` column can express
- * without renumbering. Anything else (a new episode before a kept one, a reordering) gives null.
+ * the engine only ever appends new episodes and keeps the others in order (dropping some), which the `seq` column
+ * can express without renumbering. One pass over both lists, comparing ids in order: an old episode that does not
+ * come next is gone, and the new list's tail past the old one's end is added. Anything else (a new episode before a
+ * kept one, a reordering: an added id that was taken for gone) gives null.
  */
 export function diffEpisodes(
   old: readonly MemoryEpisode[],
@@ -27,33 +32,21 @@ export function diffEpisodes(
 ): EpisodeDiff | null {
   const out: EpisodeDiff = { changed: [], added: [], removed: [] };
   let i = 0;
-  const shared = Math.min(old.length, next.length);
-  while (i < shared && old[i]!.id === next[i]!.id) {
-    if (old[i] !== next[i]) out.changed.push(next[i]!);
-    i++;
-  }
-  if (i === old.length) {
-    // The common turn: the old list, some episodes rehearsed, maybe one added at the end.
-    for (; i < next.length; i++) out.added.push(next[i]!);
-    return out;
-  }
-  const position = new Map<string, number>();
-  for (let k = i; k < old.length; k++) position.set(old[k]!.id, k);
-  const kept = new Uint8Array(old.length);
-  let last = i - 1;
-  for (let k = i; k < next.length; k++) {
-    const episode = next[k]!;
-    const at = position.get(episode.id);
-    if (at === undefined) {
-      out.added.push(episode);
+  for (let j = 0; j < old.length; j++) {
+    const was = old[j]!;
+    const now = next[i];
+    if (now === undefined || now.id !== was.id) {
+      out.removed.push(was.id);
       continue;
     }
-    if (at <= last || out.added.length > 0) return null;
-    last = at;
-    kept[at] = 1;
-    if (old[at] !== episode) out.changed.push(episode);
+    if (now !== was) out.changed.push(now);
+    i++;
   }
-  for (let k = i; k < old.length; k++) if (kept[k] === 0) out.removed.push(old[k]!.id);
+  for (; i < next.length; i++) out.added.push(next[i]!);
+  if (out.added.length > 0 && out.removed.length > 0) {
+    const removed = new Set(out.removed);
+    if (out.added.some((e) => removed.has(e.id))) return null;
+  }
   return out;
 }
 
