@@ -11,6 +11,9 @@
  * the memory store and on SQLite with `synchronous = FULL`, each against a session whose memory is disabled on the
  * same store. Every round turns a fresh session of each kind, in an order rotated each round, so machine noise hits
  * all alike; the figure that matters is the median ratio to the memory-less session of the same round.
+ *
+ * List: a page of 100 sessions of 500 episodes each from a SQLite file, as complete records and without memory (as
+ * the session service lists sessions).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -172,12 +175,46 @@ async function turnSection(): Promise<string[]> {
   return lines;
 }
 
+/** A page of 100 sessions of 500 episodes each (the default bound) read from a SQLite file, ms. */
+async function listSection(): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'limbic-memory-list-'));
+  const file = join(dir, 'list.db');
+  const writer = createSqliteStore({ file, synchronous: 'NORMAL' });
+  const service = createSessionService({ store: writer, clock: createManualClock(), watchStore: false });
+  for (let i = 0; i < 100; i++) {
+    const { sessionId } = await service.createSession('bench', { preset: 'cheerful_companion' });
+    const record = (await writer.get(sessionId))!;
+    const memory = { settings: largeMemory, episodes: benchEpisodes(500, record.createdAt, i) };
+    await writer.replace({ ...record, version: 2, memory }, 1);
+  }
+  await writer.close();
+  // A store of its own, so no list it reads is known from the writes.
+  const reader = createSqliteStore({ file });
+  const time = async (memory: boolean) => {
+    const ms: number[] = [];
+    for (let k = 0; k < 9; k++) {
+      const start = performance.now();
+      await reader.list('bench', { limit: 100, memory });
+      ms.push(performance.now() - start);
+    }
+    return percentiles(ms).median.toFixed(1).padStart(6);
+  };
+  const lines = [
+    'list: a page of 100 sessions holding 500 episodes each, from SQLite (median of 9)',
+    `  complete records   ${await time(true)} ms`,
+    `  without memory     ${await time(false)} ms   (as the session service lists sessions)`,
+  ];
+  await reader.close();
+  rmSync(dir, { recursive: true, force: true });
+  return lines;
+}
+
 async function main(): Promise<void> {
   const lines = [
     `Limbic memory: recall and turn cost with episodes; node ${process.version}`,
     ...recallSection(),
   ];
-  lines.push(...(await turnSection()));
+  lines.push(...(await turnSection()), ...(await listSection()));
   console.log(lines.join('\n'));
 }
 

@@ -38,6 +38,7 @@ import {
   type SessionDocument,
   sessionIndexes,
   toDocument,
+  withoutMemory,
   writeChangePipeline,
 } from './mongo-documents.js';
 import { documentSchema } from './session-document.js';
@@ -175,6 +176,18 @@ describe('semantics check (mingo): the embedded memory', () => {
     expect(update(docs, casFilter(v3, 2), casUpdate(v3)).matchedCount).toBe(1);
     expect(docs[0]).not.toHaveProperty('memory');
     expect(fromDocument(docs[0] as unknown as SessionDocument)).toEqual(v3);
+  });
+
+  it('leaves memory out of a list that asks for no memory', () => {
+    const records = [
+      makeTestRecord({ owner: 'o', memory: makeTestMemory(3) }),
+      makeTestRecord({ owner: 'o' }),
+    ];
+    const listed = find(storedSessions(records), listFilter('o'), withoutMemory).sort(listSort).all();
+    expect(listed.map((d) => fromDocument(d as unknown as SessionDocument))).toEqual(
+      records.map(({ memory: _, ...rest }) => rest),
+    );
+    expect(listed[0]).not.toHaveProperty('memory');
   });
 
   it('reads documents written before memory existed as records without memory', () => {

@@ -147,6 +147,9 @@ export function listFilter(owner: string, after?: string) {
     : { owner: id(owner, 'owner'), _id: { $gt: id(after, 'after') } };
 }
 
+/** Projection of session lists that leave memory out (`list` with `memory: false`). */
+export const withoutMemory = { memory: 0 } as const;
+
 /** Sort of session lists: id order, which is creation order. */
 export const listSort = { _id: 1 } as const;
 

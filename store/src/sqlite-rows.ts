@@ -18,11 +18,12 @@ export interface SessionRow {
 export const sessionColumns = 'id, owner, version, created_at, updated_at, next_due_at, doc';
 
 /**
- * The record of a session row and its episodes (oldest first). A document with memory settings gives a memory
- * (empty or not); one without them gives none unless episodes are stored, which then have the default settings.
+ * The record of a session row and its episodes (oldest first), or without its memory for null. A document with
+ * memory settings gives a memory (empty or not); one without them gives none unless episodes are stored, which then
+ * have the default settings.
  * @throws LimbicError STORE_UNAVAILABLE for a document this code cannot read.
  */
-export function toRecord(row: SessionRow, episodes: readonly MemoryEpisode[]): SessionRecord {
+export function toRecord(row: SessionRow, episodes: readonly MemoryEpisode[] | null): SessionRecord {
   const doc = checkDocument(row.id, JSON.parse(row.doc) as SessionDocument);
   const record: SessionRecord = {
     id: row.id,
@@ -35,6 +36,7 @@ export function toRecord(row: SessionRow, episodes: readonly MemoryEpisode[]): S
     proactive: doc.proactive,
     nextDueAt: row.next_due_at,
   };
+  if (episodes === null) return record;
   if (doc.memory !== undefined) record.memory = { settings: doc.memory.settings, episodes };
   else if (episodes.length > 0) record.memory = { settings: defaultMemorySettings, episodes };
   return record;

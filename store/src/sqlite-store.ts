@@ -5,6 +5,7 @@ import {
   type CreateOptions,
   type DueSession,
   LimbicError,
+  type ListOptions,
   type SessionRecord,
   type SessionStore,
   type StoreChange,
@@ -153,9 +154,9 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     const episodes = memories.known(row.id, row.version);
     return episodes ? toRecord(row, episodes) : readConsistent(id);
   }
-  const readPage = db.transaction((owner: string, after: string | undefined, limit: number) =>
+  const readPage = db.transaction(({ after, limit, memory = true }: ListOptions, owner: string) =>
     (after === undefined ? listFirst.all(owner, limit) : listAfter.all(owner, after, limit)).map((row) =>
-      toRecord(row, memories.read(row.id, row.version, false)),
+      toRecord(row, memory ? memories.read(row.id, row.version, false) : null),
     ),
   );
 
@@ -211,8 +212,8 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
         return remove.run(id, owner).changes === 1;
       });
     },
-    list(owner: string, { after, limit }: { after?: string; limit: number }) {
-      return attempt('list sessions', () => readPage(owner, after, limit));
+    list(owner: string, options: ListOptions) {
+      return attempt('list sessions', () => readPage(options, owner));
     },
     count(owner: string) {
       return attempt('count sessions', () => count.get(owner)!);

@@ -84,6 +84,10 @@ export function describeMemoryContract(
       expect(read).toEqual(record);
       expect(read?.memory?.episodes.map((e) => e.id)).toEqual(record.memory?.episodes.map((e) => e.id));
       expect((await store.list(record.owner, { limit: 10 })).find((r) => r.id === record.id)).toEqual(record);
+      const [listed] = await store.list(record.owner, { limit: 10, memory: false });
+      expect(listed).not.toHaveProperty('memory');
+      const { memory: _, ...bare } = record;
+      expect(listed).toEqual(bare);
     }));
 
   it('reads back a memory after each replace that adds, rehearses, rewrites and removes episodes', () =>
