@@ -288,6 +288,7 @@ export { createMemoryStore } from './store/memory-store.js';
 export type {
   CreateOptions,
   DueSession,
+  ListOptions,
   SessionRecord,
   SessionStore,
   StoreChange,

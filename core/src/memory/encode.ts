@@ -128,6 +128,13 @@ export function updateEpisodes(
   strengths.push(1);
   if (kept.length <= max) return kept;
   // Past the bound, the weakest go first (ties: the oldest).
+  if (kept.length === max + 1) {
+    // The usual case (one episode added to a full memory): drop the weakest, found in one pass.
+    let weakest = 0;
+    for (let i = 1; i < kept.length; i++) if (strengths[i]! < strengths[weakest]!) weakest = i;
+    kept.splice(weakest, 1);
+    return kept;
+  }
   const order = kept.map((_, i) => i).sort((x, y) => strengths[x]! - strengths[y]! || x - y);
   const drop = new Set(order.slice(0, kept.length - max));
   return kept.filter((_, i) => !drop.has(i));

@@ -47,23 +47,29 @@ export function memoryInfluence(
   const offence = isOffence(appraisal);
   let load = 0;
   let alike = 0;
-  const target = {
-    goal_relevance: 0,
-    goal_congruence: 0,
-    expectedness: 0,
-    controllability: 0,
-    agency: 0,
-    norm_compatibility: 0,
-  };
-  for (const episode of episodes) {
-    const similarity = appraisalSimilarity(appraisal, episode.appraisal);
+  // The weighted sums of the alike episodes' appraisals, one variable per dimension: no allocation per episode.
+  let relevance = 0;
+  let congruence = 0;
+  let expectedness = 0;
+  let controllability = 0;
+  let agency = 0;
+  let norms = 0;
+  for (let i = 0; i < episodes.length; i++) {
+    const episode = episodes[i]!;
+    const ap = episode.appraisal;
+    const similarity = appraisalSimilarity(appraisal, ap);
     if (similarity < minAlike) continue;
     const strength = strengthAt(episode, now);
     if (strength < forgetFloor) continue;
     const w = similarity * Math.min(1, strength);
     alike += w;
-    for (const key of Object.keys(target) as (keyof Appraisal)[]) target[key] += w * episode.appraisal[key];
-    if (offence && episode.speaker === speaker && isOffence(episode.appraisal)) load += w;
+    relevance += w * ap.goal_relevance;
+    congruence += w * ap.goal_congruence;
+    expectedness += w * ap.expectedness;
+    controllability += w * ap.controllability;
+    agency += w * ap.agency;
+    norms += w * ap.norm_compatibility;
+    if (offence && episode.speaker === speaker && isOffence(ap)) load += w;
   }
   let reinstate: Vec3 = { V: 0, a: 0, D: 0 };
   if (recalled.length > 0) {
@@ -84,7 +90,14 @@ export function memoryInfluence(
   if (alike === 0 && recalled.length === 0) return null;
   let expectation: MemoryInfluence['expectation'] = null;
   if (alike > 0) {
-    for (const key of Object.keys(target) as (keyof Appraisal)[]) target[key] /= alike;
+    const target: Appraisal = {
+      goal_relevance: relevance / alike,
+      goal_congruence: congruence / alike,
+      expectedness: expectedness / alike,
+      controllability: controllability / alike,
+      agency: agency / alike,
+      norm_compatibility: norms / alike,
+    };
     expectation = { target, weight: maxExpectationShift * (1 - Math.exp(-alike)) };
   }
   return { gain: 1 + maxSensitisation * (1 - Math.exp(-load)), expectation, reinstate };

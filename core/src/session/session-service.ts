@@ -154,7 +154,8 @@ export class SessionService {
     options: { cursor?: string | null; limit?: unknown } = {},
   ): Promise<SessionPage> {
     const { limit, query } = toPageRequest(options);
-    return toSessionPage(await this.store.list(owner, query), limit);
+    // A listing shows no memory: the store need not read any.
+    return toSessionPage(await this.store.list(owner, { ...query, memory: false }), limit);
   }
 
   /** Deletes a session and everything about it. @throws LimbicError NOT_FOUND. */

@@ -39,6 +39,19 @@ export interface CreateOptions {
   maxPerOwner?: number;
 }
 
+/** Options of {@link SessionStore.list}. */
+export interface ListOptions {
+  /** Only records whose id comes after this one. */
+  after?: string;
+  /** Most records returned. */
+  limit: number;
+  /**
+   * False to leave every record's `memory` out, for listings that show none of it: a session may hold thousands of
+   * episodes, which a page of 100 sessions would otherwise read and parse. Default true: complete records.
+   */
+  memory?: boolean;
+}
+
 /** A session that is due for a time-driven check. */
 export interface DueSession {
   id: string;
@@ -76,8 +89,11 @@ export interface SessionStore {
   replace(record: SessionRecord, expectedVersion: number): Promise<boolean>;
   /** Deletes a record of `owner`; false when there was none. */
   delete(owner: string, id: string): Promise<boolean>;
-  /** Records of `owner` in id (creation) order, strictly after `after` when given, at most `limit`. */
-  list(owner: string, options: { after?: string; limit: number }): Promise<SessionRecord[]>;
+  /**
+   * Records of `owner` in id (creation) order, strictly after `after` when given, at most `limit`; without their
+   * memory when `memory` is false.
+   */
+  list(owner: string, options: ListOptions): Promise<SessionRecord[]>;
   /** Number of sessions of `owner`. */
   count(owner: string): Promise<number>;
   /** Sessions whose nextDueAt is at or before `time`, earliest first, at most `limit`. */
