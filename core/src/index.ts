@@ -51,6 +51,7 @@ export { type SoulStageGroup, type SoulStageId, soulStages } from './body/soul-s
 export { type Clock, createManualClock, createSystemClock, type ManualClock } from './clock.js';
 export { advanceState, advanceTo } from './engine/advance.js';
 export { applyAppraisal, type TurnOptions, type TurnOutcome } from './engine/apply-turn.js';
+export { type ContributionKind, contributionKinds, type TurnAttribution } from './engine/attribute-turn.js';
 export {
   createInitialState,
   type EngineState,
@@ -262,6 +263,7 @@ export type {
   TurnResult,
 } from './session/session-types.js';
 export { recentRecords } from './session/session-writer.js';
+export { type Contribution, maxContributions, type TurnExplanation } from './session/turn-explanation.js';
 export {
   type AppraisalTurnInput,
   addresseeSchema,

@@ -19,6 +19,7 @@ import type { PromptGroupInput, PromptPersonInput } from '../prompt/prompt-input
 import { round } from '../util/math.js';
 import { roundAppraisal, toDelta } from './results.js';
 import type { ParticipantView, TurnResult } from './session-types.js';
+import { toTurnExplanation } from './turn-explanation.js';
 
 /** Who took part in a turn: the speaker (`from`) and whom it was aimed at. */
 export interface TurnParticipants {
@@ -129,6 +130,7 @@ export function buildTurnResult(
     speaker: parties.from === undefined ? null : view(state, parties.from),
     to: typeof to === 'string' ? to : view(state, to),
     reply: outcome.reply,
+    explanation: toTurnExplanation(outcome.attribution),
   };
   if (text) {
     // Text turns only, after `reply`: the order the result has always had on the wire.

@@ -4,6 +4,7 @@ import './queries.js';
 import './mutations.js';
 import './subscriptions.js';
 import './operator-fields.js';
+import './explanation-types.js';
 
 let built: GraphQLSchema | undefined;
 

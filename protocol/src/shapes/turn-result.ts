@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { turnExplanationSchema } from './explanation.js';
 import { nullableString, range, signed, unit } from './primitives.js';
 import { promptDataSchema } from './prompt-data.js';
 import {
@@ -42,6 +43,7 @@ export const turnResultSchema = z.strictObject({
     .describe('Who spoke (`from`, with the name the session knows), or null for turns without `from`'),
   to: addresseeSchema,
   reply: replyAdviceSchema,
+  explanation: turnExplanationSchema,
   appraiser: z
     .string()
     .optional()
