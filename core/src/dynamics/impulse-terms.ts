@@ -53,15 +53,25 @@ export function neutralImpulseTerms(
   const o = offset;
   // Source i at o + 3i: goal_relevance 0, goal_congruence 1, expectedness 2, controllability 3, agency 4,
   // norm_compatibility 5, surprise 6; goal relevance gets nothing here (its own part is the update's).
-  out.fill(0, o, o + 21);
+  out[o] = 0;
+  out[o + 1] = 0;
+  out[o + 2] = 0;
   out[o + 3] = k * R * 0.7 * g;
   out[o + 4] = k * R * 0.3 * Math.abs(g);
+  out[o + 5] = 0;
   out[o + 6] = k * push * 0.5 * unexpected;
   out[o + 7] = k * R * 0.45 * unexpected;
+  out[o + 8] = 0;
+  out[o + 9] = 0;
   out[o + 10] = -k * 0.9 * R * Math.max(0, -g) * (1 - c) * x;
   out[o + 11] = k * R * 0.6 * (2 * c - 1) * Math.abs(g);
+  out[o + 12] = 0;
+  out[o + 13] = 0;
   out[o + 14] = k * R * 0.35 * a * g * blamePower;
   out[o + 15] = k * R * 0.3 * n;
+  out[o + 16] = 0;
+  out[o + 17] = 0;
   out[o + 18] = k * push * 0.5 * beyond;
   out[o + 19] = k * (R * 0.45 * beyond + 0.2 * magnitude);
+  out[o + 20] = 0;
 }

@@ -145,6 +145,28 @@ describe('attributeTurn', () => {
     }
   });
 
+  it('gives the body, not personality, what stress adds to a negative impulse', () => {
+    const params = paramsFor();
+    let state = freshState(params);
+    for (let i = 0; i < 3; i++) {
+      state = applyAppraisal(state, params, canonical.betrayal, {
+        elapsedSeconds: 600,
+        now: state.time + 600_000,
+      }).state;
+    }
+    expect(state.stress).toBeGreaterThan(0.1);
+    const { attribution, after } = applyAppraisal(state, params, canonical.insult, {
+      elapsedSeconds: 600,
+      now: state.time + 600_000,
+    });
+    expect(after.felt.V).toBeGreaterThan(-1);
+    const at = (kind: string) => 3 * attributionSlots.findIndex((slot) => slot.kind === kind);
+    for (let axis = 0; axis < 3; axis++) {
+      expect(Math.abs(attribution.parts[at('personality') + axis] as number)).toBeLessThan(1e-12);
+    }
+    expect(attribution.parts[at('body')]).toBeLessThan(-0.01);
+  });
+
   it('gives memory what recalled episodes add: the reinstated feeling and the sensitised impulse', () => {
     const params = paramsFor();
     const state = freshState(params);

@@ -1,6 +1,6 @@
 import { type Appraisal, appraisalDimensions } from '../appraisal/appraisal.js';
 import { bodyOffset } from '../body/body-budget.js';
-import { appraisalImpulse, type Impulse } from '../dynamics/impulse.js';
+import { appraisalImpulse, type Impulse, stressGain } from '../dynamics/impulse.js';
 import { neutralImpulseTerms } from '../dynamics/impulse-terms.js';
 import { type PredictionError, predictionError } from '../dynamics/prediction.js';
 import { rate } from '../dynamics/relax.js';
@@ -100,7 +100,7 @@ export interface AttributionInput {
 export interface TurnAttribution {
   /** new felt emotion − felt emotion at the previous update, exposed scale (ΔA = Δα/2). */
   change: Vad;
-  parts: Float64Array;
+  parts: number[];
   /** Seconds of time the turn let pass before the event. */
   seconds: number;
   /** What the sentences quote: the appraisal as felt, and the body budget after the turn. */
@@ -109,36 +109,33 @@ export interface TurnAttribution {
   stress: number;
 }
 
-// Impulse parts per slot, reused by every call (the function is synchronous, so nothing else sees it).
+// Impulse parts per slot, reused by every call (the function is synchronous, so nothing else sees it); the slots
+// of decay, mood and needs are never written, so they stay 0.
 const pushes = new Float64Array(size);
+// A fresh array of doubles is cheapest as a copy of one (a turn's hot path).
+const zeros: readonly number[] = Array.from({ length: size }, () => 0.5).fill(0);
 
 const outside = (x: number) => x < -1 || x > 1;
 
-/** Scales one axis of every part by `f`. */
-function scaleAxis(parts: Float64Array, axis: number, f: number): void {
-  for (let i = axis; i < size; i += 3) parts[i] = f * (parts[i] as number);
-}
-
 /**
- * The change of one axis of the felt emotion, `clamp(raw1) − clamp(raw0)`, from its unclamped values before and
- * after; when a clamp cut it short, every part on the axis shrinks by the same factor.
+ * What a clamp left of a change: `actual / unclamped` when the unclamped value before or after lies outside
+ * [−1, 1] (every part then shrinks by it alike), else 1.
  */
-function feltChange(parts: Float64Array, axis: number, raw0: number, raw1: number, now: number): number {
-  const actual = now - clamp(raw0, -1, 1);
-  if (outside(raw0) || outside(raw1)) scaleAxis(parts, axis, raw1 === raw0 ? 0 : actual / (raw1 - raw0));
-  return actual;
+function kept(before: number, after: number, actual: number): number {
+  if (!outside(before) && !outside(after)) return 1;
+  return after === before ? 0 : actual / (after - before);
 }
 
 /**
  * Attributes the change of a turn's felt emotion, from the previous update to after the event, to its sources
  * (docs/emotion-model.md, "Why a turn felt as it did"). Linear parts add; a nonlinear step (the shunting valence
- * update, a clamp) splits its actual change among the additive parts of its input in proportion. Cheap: two
- * `appraisalImpulse` calls at most, and one more prediction error when memory moved the expectation.
+ * update, a clamp) splits its actual change among the additive parts of its input in proportion. Cheap (a turn's
+ * hot path): one pass over the parts; one more `appraisalImpulse` call and prediction error only when memory acted.
  */
 export function attributeTurn(input: AttributionInput): TurnAttribution {
-  const { prev, s0, params, appraisal: ap, impulse, emotion } = input;
+  const { prev, s0, params, appraisal: ap, impulse, emotion, felt, rho } = input;
   const b = params.baseline;
-  const p = new Float64Array(size);
+  const p = zeros.slice();
   const seconds = (s0.time - prev.time) / 1000;
   // Time: the emotion's own relaxation toward baseline is decay; the rest of the flow is the mood's pull (relaxChain).
   if (seconds > 0) {
@@ -163,22 +160,31 @@ export function attributeTurn(input: AttributionInput): TurnAttribution {
   splitImpulse(input);
   const q = pushes;
   const back = input.reinstate;
+  const backV = back?.V ?? 0;
   // Valence: the shunting update's change, in proportion to the parts of its input.
-  const u = impulse.V + input.needPleasure + (back?.V ?? 0);
-  const fV = u === 0 ? 0 : (emotion.V - s0.emotion.V) / u;
-  for (let i = appraisal; i < size; i += 3) p[i] = (p[i] as number) + fV * (q[i] as number);
-  p[needs] = (p[needs] as number) + fV * input.needPleasure;
-  p[memory] = (p[memory] as number) + fV * (back?.V ?? 0);
-  moveToward(p, 1, s0.emotion.a, b.a, impulse.a, back?.a ?? 0, emotion.a, input.rho);
-  moveToward(p, 2, s0.emotion.D, b.D, impulse.D, back?.D ?? 0, emotion.D, input.rho);
+  const u = impulse.V + input.needPleasure + backV;
+  const shareV = u === 0 ? 0 : (emotion.V - s0.emotion.V) / u;
+  p[needs] = shareV * input.needPleasure;
+  p[memory] = shareV * backV;
+  const shareA = toward(p, 1, s0.emotion.a, b.a, impulse.a, back?.a ?? 0, emotion.a, rho);
+  const shareD = toward(p, 2, s0.emotion.D, b.D, impulse.D, back?.D ?? 0, emotion.D, rho);
 
-  // The felt emotion is clamped: where a clamp cut the change short, every part shrinks alike.
-  const { felt } = input;
-  const dV = feltChange(p, 0, prev.emotion.V + o0.V, emotion.V + o2.V, felt.V);
-  const da = feltChange(p, 1, prev.emotion.a + o0.a, emotion.a + o2.a, felt.a);
-  const dD = feltChange(p, 2, prev.emotion.D + o0.D, emotion.D + o2.D, felt.D);
-  // Arousal in the exposed scale: A = (α + 1)/2.
-  scaleAxis(p, 1, 0.5);
+  // The felt emotion is clamped: where a clamp cut the change short, every part shrinks alike; arousal is exposed
+  // as A = (α + 1)/2, so its parts are halved.
+  const fromV = prev.emotion.V + o0.V;
+  const fromA = prev.emotion.a + o0.a;
+  const fromD = prev.emotion.D + o0.D;
+  const dV = felt.V - clamp(fromV, -1, 1);
+  const da = felt.a - clamp(fromA, -1, 1);
+  const dD = felt.D - clamp(fromD, -1, 1);
+  const keepV = kept(fromV, emotion.V + o2.V, dV);
+  const keepA = 0.5 * kept(fromA, emotion.a + o2.a, da);
+  const keepD = kept(fromD, emotion.D + o2.D, dD);
+  for (let i = 0; i < size; i += 3) {
+    p[i] = keepV * ((p[i] as number) + shareV * (q[i] as number));
+    p[i + 1] = keepA * ((p[i + 1] as number) + shareA * (q[i + 1] as number));
+    p[i + 2] = keepD * ((p[i + 2] as number) + shareD * (q[i + 2] as number));
+  }
   return {
     change: { V: dV, A: da / 2, D: dD },
     parts: p,
@@ -197,7 +203,6 @@ export function attributeTurn(input: AttributionInput): TurnAttribution {
 function splitImpulse(input: AttributionInput): void {
   const { s0, params, appraisal: ap, impulse } = input;
   const q = pushes;
-  q.fill(0);
   const plain =
     input.expected === s0.expectation ? input.predictionError : predictionError(s0.expectation, ap);
   const error = plain.errors.goal_congruence;
@@ -211,27 +216,26 @@ function splitImpulse(input: AttributionInput): void {
     nD += q[i + 2] as number;
   }
   const remembered = input.gain !== 1 || plain !== input.predictionError;
-  // The impulse without memory (as felt under stress), and without stress: the persona's own.
+  // The impulse without memory (as felt under stress), and without stress too: the persona's own. Stress only
+  // scales a negative valence impulse, so the second needs no second call.
   const stressed = remembered ? appraisalImpulse(ap, error, plain.magnitude, params, s0.stress) : impulse;
-  const own = s0.stress === 0 ? stressed : appraisalImpulse(ap, error, plain.magnitude, params, 0);
-  q[personality] = own.V - nV;
-  q[personality + 1] = own.a - nA;
-  q[personality + 2] = own.D - nD;
-  q[body] = stressed.V - own.V;
-  q[body + 1] = stressed.a - own.a;
-  q[body + 2] = stressed.D - own.D;
+  const ownV = stressed.V < 0 ? stressed.V / stressGain(s0.stress) : stressed.V;
+  q[personality] = ownV - nV;
+  q[personality + 1] = stressed.a - nA;
+  q[personality + 2] = stressed.D - nD;
+  q[body] = stressed.V - ownV;
   q[memory] = impulse.V - stressed.V;
   q[memory + 1] = impulse.a - stressed.a;
   q[memory + 2] = impulse.D - stressed.D;
 }
 
 /**
- * Arousal or dominance (`axis` 1 or 2): `x' = clamp(x + ρ·(clamp(b + impulse) − x) + back)`. The part ρ·(b − x) is
- * relevance's (a relevant event replaces the earlier value); ρ·(clamp(b + impulse) − b) is split among the impulse's
- * parts in proportion; `back` is memory's; an outer clamp shrinks all alike.
+ * Arousal or dominance (`axis` 1 or 2): `x' = clamp(x + ρ·(clamp(b + impulse) − x) + back)`. Writes relevance's
+ * part ρ·(b − x) (a relevant event replaces the earlier value) and memory's `back`, shrunk alike when the outer clamp
+ * cut the move; returns the share of each impulse part, by which ρ·(clamp(b + impulse) − b) is split among them.
  */
-function moveToward(
-  p: Float64Array,
+function toward(
+  p: number[],
   axis: number,
   x: number,
   b: number,
@@ -239,15 +243,11 @@ function moveToward(
   back: number,
   next: number,
   rho: number,
-): void {
+): number {
   const target = clamp(b + push, -1, 1);
-  const lead = rho * (b - x);
-  const moved = rho * (target - b);
   const raw = x + rho * (target - x) + back;
   const f = outside(raw) ? (next - x) / (raw - x) : 1;
-  const share = push === 0 ? 0 : (f * moved) / push;
-  const q = pushes;
-  for (let i = appraisal + axis; i < size; i += 3) p[i] = (p[i] as number) + share * (q[i] as number);
-  p[relevance + axis] = (p[relevance + axis] as number) + f * lead;
-  p[memory + axis] = (p[memory + axis] as number) + f * back;
+  p[relevance + axis] = f * rho * (b - x);
+  p[memory + axis] = f * back;
+  return push === 0 ? 0 : (f * rho * (target - b)) / push;
 }

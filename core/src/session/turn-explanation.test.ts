@@ -4,6 +4,7 @@ import type { Appraisal } from '../appraisal/appraisal.js';
 import { applyAppraisal } from '../engine/apply-turn.js';
 import type { EngineState } from '../engine/engine-state.js';
 import type { EngineParams } from '../persona/engine-params.js';
+import { createSeededRandom } from '../random.js';
 import { maxContributions, toTurnExplanation } from './turn-explanation.js';
 
 function explain(state: EngineState, params: EngineParams, appraisal: Appraisal, elapsedSeconds = 30) {
@@ -65,6 +66,33 @@ describe('toTurnExplanation', () => {
       }
       state = outcome.state;
     }
+  });
+});
+
+describe('the sentences', () => {
+  it('quote the number of the axis each part moved most, as the part shows it', () => {
+    const random = createSeededRandom(3);
+    const u = () => random.next();
+    let checked = 0;
+    for (let c = 0; c < 10; c++) {
+      const params = paramsFor({ E: u(), N: u(), A: u() });
+      let state = freshState(params);
+      for (let i = 0; i < 60; i++) {
+        const event = ap(u(), 2 * u() - 1, u(), u(), 2 * u() - 1, 2 * u() - 1);
+        const { outcome, explanation } = explain(state, params, event, 1 + 600 * u());
+        for (const part of explanation.contributions) {
+          const sizes = [part.V, part.A, part.D].map(Math.abs);
+          const axis = sizes.indexOf(Math.max(...sizes));
+          const size = sizes[axis] as number;
+          const shown = size >= 0.01 ? (Math.round(size * 100) / 100).toFixed(2) : size.toFixed(3);
+          const verb = [part.V, part.A, part.D][axis]! < 0 ? 'lowered' : 'raised';
+          expect(part.text).toContain(` ${verb} ${['valence', 'arousal', 'dominance'][axis]} by ${shown}.`);
+          checked++;
+        }
+        state = outcome.state;
+      }
+    }
+    expect(checked).toBeGreaterThan(2000);
   });
 });
 
