@@ -56,6 +56,7 @@ export {
   type TurnOptions,
   type TurnOutcome,
 } from './engine/apply-turn.js';
+export { type ContributionKind, contributionKinds, type TurnAttribution } from './engine/attribute-turn.js';
 export {
   createInitialState,
   type EngineState,
@@ -270,6 +271,7 @@ export type {
   TurnResult,
 } from './session/session-types.js';
 export { recentRecords } from './session/session-writer.js';
+export { type Contribution, maxContributions, type TurnExplanation } from './session/turn-explanation.js';
 export {
   type AppraisalTurnInput,
   addresseeSchema,

@@ -65,7 +65,8 @@ export const ackProactiveMutation = `mutation AckProactive($sessionId: ID!, $act
   ackProactive(sessionId: $sessionId, actionId: $actionId) { acknowledged action_id }
 }`;
 
-const turnFields = 'discrete_emotion emotion_intensity appraiser stage_transition { from to }';
+const turnFields =
+  'discrete_emotion emotion_intensity appraiser stage_transition { from to } explanation { contributions { kind text } }';
 
 /** A text turn: a chat message. */
 export const textTurnMutation = `mutation TextTurn($input: TextTurnInput!) { textTurn(input: $input) { ${turnFields} } }`;

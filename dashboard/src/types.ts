@@ -140,6 +140,8 @@ export interface TurnSummary {
   emotion_intensity: number;
   appraiser: string | null;
   stage_transition: { from: string; to: string } | null;
+  /** Why the turn felt as it did: one sentence per largest contribution, largest first. */
+  explanation: { contributions: { kind: string; text: string }[] };
 }
 
 /** The six appraisal dimensions (docs/graphql.md, AppraisalInput): the core's type, imported for types only. */

@@ -215,6 +215,16 @@ describe('dashboard (Chromium)', () => {
       expect(pending.map((a) => a.id)).not.toContain(actionId);
       await shot(page, '07-acknowledged');
 
+      // A message sent from the turn box: the result says what it felt, and why, one sentence per contribution.
+      await page.getByTestId('turn-message').fill('You lied to me');
+      await page.getByTestId('send-turn').click();
+      const reasons = page.getByTestId('turn-explanation').locator('li');
+      await reasons.first().waitFor();
+      const sentences = await reasons.allTextContents();
+      expect(sentences.length).toBeGreaterThan(0);
+      for (const sentence of sentences) expect(sentence).toMatch(/^[A-Z].* by \d\.\d{2,3}.*\.$/);
+      await shot(page, '07b-turn-explained');
+
       // Phone width: the live view stays usable (no horizontal scrolling).
       await page.setViewportSize({ width: 360, height: 780 });
       await shot(page, '08-phone-width');

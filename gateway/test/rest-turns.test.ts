@@ -33,6 +33,7 @@ const turnKeys = [
   'discrete_emotion',
   'emotion_delta',
   'emotion_intensity',
+  'explanation',
   'intensity_level',
   'interpersonal',
   'memory',

@@ -10,6 +10,7 @@ import type { ProactiveAction } from '../proactive/proactive-action.js';
 import type { PromptData } from '../prompt/prompt-data.js';
 import type { NeedState } from '../prompt/prompt-input.js';
 import type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './results.js';
+import type { TurnExplanation } from './turn-explanation.js';
 
 /** A created session as POST /v1/persona returns it. */
 export interface SessionInfo {
@@ -77,6 +78,11 @@ export interface TurnResult {
   reply: ReplyAdvice;
   /** What memory did this turn (docs/memory.md): the episodes it recalled, and the episode it became (or null). */
   memory: TurnMemory;
+  /**
+   * Why the turn felt as it did: the change of the felt emotion since the previous update and its few largest
+   * contributions, each with a short English sentence (docs/emotion-model.md, "Why a turn felt as it did").
+   */
+  explanation: TurnExplanation;
   /**
    * Text turns only: the appraiser that turned the text into the appraisal: `reader` (the offline reader, the
    * default), `llm` (the configured OpenAI-compatible model), or a custom appraiser's name.

@@ -20,6 +20,7 @@ import type { PromptGroupInput, PromptInput, PromptPersonInput } from '../prompt
 import { round } from '../util/math.js';
 import { roundAppraisal, toDelta } from './results.js';
 import type { ParticipantView, TurnResult } from './session-types.js';
+import { toTurnExplanation } from './turn-explanation.js';
 
 /** Who took part in a turn: the speaker (`from`) and whom it was aimed at. */
 export interface TurnParticipants {
@@ -170,6 +171,7 @@ export function buildTurnResult(
     to: typeof to === 'string' ? to : view(state, to),
     reply: outcome.reply,
     memory: memoryView(memory),
+    explanation: toTurnExplanation(outcome.attribution),
   };
   if (text) {
     // Text turns only, after `reply`: the order the result has always had on the wire.

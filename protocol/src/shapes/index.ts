@@ -5,6 +5,7 @@
  * @module
  */
 
+export { contributionSchema, turnExplanationSchema } from './explanation.js';
 export { componentsPrefix, type JsonSchema, jsonSchemasOf, ref } from './json-schema.js';
 export {
   episodeFeelingSchema,

@@ -7,6 +7,7 @@ import {
 } from '@limbic/core';
 import type { z } from 'zod';
 import { deprecatedAliases } from '../fields.js';
+import { contributionSchema, turnExplanationSchema } from './explanation.js';
 import { type JsonSchema, jsonSchemasOf } from './json-schema.js';
 import {
   episodeFeelingSchema,
@@ -75,6 +76,8 @@ export const responseShapes = {
   Participant: participantSchema,
   Addressee: addresseeSchema,
   ReplyAdvice: replyAdviceSchema,
+  TurnExplanation: turnExplanationSchema,
+  Contribution: contributionSchema,
   PromptPerson: promptPersonSchema,
   ParticipantSummary: participantSummarySchema,
   ParticipantPage: participantPageSchema,

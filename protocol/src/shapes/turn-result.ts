@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { turnExplanationSchema } from './explanation.js';
 import { nullableString, range, signed, unit } from './primitives.js';
 import { promptDataSchema } from './prompt-data.js';
 import {
@@ -57,6 +58,7 @@ export const turnResultSchema = z.strictObject({
       encoded: nullableString.describe('The id of the episode this turn became, or null'),
     })
     .describe('What memory did this turn (docs/memory.md)'),
+  explanation: turnExplanationSchema,
   appraiser: z
     .string()
     .optional()
