@@ -153,6 +153,15 @@ describe('episodic memory', () => {
       from: { id: 'ana', name: 'Ana' },
     });
     expect(moved(second)).toBeGreaterThan(moved(fromAna));
+
+    // The explanation names what memory added, and only where an episode was recalled.
+    const byMemory = (r: TurnResult) => r.explanation.contributions.find((c) => c.kind === 'memory');
+    expect(second.memory.recalled.length).toBeGreaterThan(0);
+    const part = byMemory(second);
+    expect(part).toBeDefined();
+    expect(Math.abs(part!.V) + Math.abs(part!.A)).toBeGreaterThan(0.005);
+    expect(part!.text.length).toBeGreaterThan(0);
+    expect(byMemory(first)).toBeUndefined();
   });
 
   it('forgetting a person deletes every episode they appear in', async () => {

@@ -97,12 +97,13 @@ describe('the sentences', () => {
 });
 
 describe('the turn result’s explanation', () => {
-  it('comes right after reply, before the text-turn fields', async () => {
+  it('comes right after reply and memory, before the text-turn fields', async () => {
     const { service, sessionId } = await freshReaderSession();
     const text = await service.textTurn('user', { sessionId, message: 'You lied to me' });
     const keys = Object.keys(text);
-    expect(keys.slice(keys.indexOf('reply'), keys.indexOf('reply') + 3)).toEqual([
+    expect(keys.slice(keys.indexOf('reply'), keys.indexOf('reply') + 4)).toEqual([
       'reply',
+      'memory',
       'explanation',
       'appraiser',
     ]);
