@@ -12,12 +12,14 @@ import type {
   StateSnapshot,
   TurnResult,
 } from '@limbic/protocol';
-import { type PathParams, pathTo, type Route, routes } from '@limbic/protocol';
+import { routes } from '@limbic/protocol';
 import NodeWebSocket from 'ws';
 import { type CallOptions, type FetchLike, type HttpConfig, send } from './http.js';
+import { type MemoryMethods, memoryMethods } from './memory-methods.js';
+import { at, requireText } from './route-call.js';
 import { LimbicSocket } from './socket.js';
 import type { SocketOptions } from './socket-types.js';
-import { toPartyFields, toTurnFields } from './turn-fields.js';
+import { toOptionalTurnFields, toTurnFields } from './turn-fields.js';
 import type {
   DeleteResult,
   ForgetResult,
@@ -72,9 +74,10 @@ export interface TurnCallOptions extends TurnOptions, CallOptions {}
 /**
  * A typed client of a Limbic gateway: one method per REST endpoint of /v1, and {@link LimbicClient.connect} for a
  * session's WebSocket. Every failure rejects with a {@link LimbicApiError}. Turns are never retried automatically:
- * a turn whose answer was lost may or may not have been applied (check `getState(id).turns`).
+ * a turn whose answer was lost may or may not have been applied (check `getState(id).turns`). The memory methods
+ * are {@link MemoryMethods}.
  */
-export interface LimbicClient {
+export interface LimbicClient extends MemoryMethods {
   /** `GET /v1/health` (no key needed): the gateway's version and whether its store answers. */
   health(options?: CallOptions): Promise<HealthStatus>;
   /** `GET /v1/presets`: the preset identifiers a persona may name. */
@@ -159,23 +162,6 @@ export interface LimbicClient {
   connect(sessionId: string, options?: SocketOptions): LimbicSocket;
 }
 
-function requireText(name: string, value: unknown): string {
-  if (typeof value !== 'string' || value === '') throw new TypeError(`${name} must be a non-empty string`);
-  return value;
-}
-
-/**
- * The method and path of a route of the protocol's table, its parameters URL-encoded.
- * @throws TypeError for an empty id (it would name another route).
- */
-function at<R extends Route>(
-  route: R,
-  params: Record<PathParams<R['path']>, string> = {} as Record<PathParams<R['path']>, string>,
-): { method: R['method']; path: string } {
-  for (const value of Object.values<string>(params)) requireText('id', value);
-  return { method: route.method, path: pathTo(route, params) };
-}
-
 /**
  * Creates a client of the gateway at `baseUrl`. Creating it sends nothing.
  * @throws TypeError when `baseUrl` is not an http(s) URL, `apiKey` is empty or there is no fetch.
@@ -205,6 +191,7 @@ export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
   const WebSocket = options.WebSocket ?? NodeWebSocket;
 
   const client: LimbicClient = {
+    ...memoryMethods(config),
     health: (call) => send(config, { ...at(routes.health), auth: false, call }),
     presets: (call) => send(config, { ...at(routes.listPresets), call }),
     openApi: (call) => send(config, { ...at(routes.openapi), auth: false, call }),
@@ -250,14 +237,14 @@ export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
     forgetParticipant: async (id, participantId, call) =>
       send(config, { ...at(routes.forgetParticipant, { id, participantId }), call }),
     turn: (sessionId, event, options = {}) => {
-      const { elapsedSeconds, from: _from, to: _to, ...call } = options;
+      const { elapsedSeconds, from: _from, to: _to, summary: _summary, ...call } = options;
       return send(config, {
         ...at(routes.textTurn),
         body: {
           sessionId,
           ...toTurnFields(event),
           ...(elapsedSeconds === undefined ? {} : { elapsedSeconds }),
-          ...toPartyFields(options),
+          ...toOptionalTurnFields(options),
         },
         call,
       });

@@ -10,8 +10,16 @@ export type {
   Addressee,
   Appraisal,
   AppraisalTurnInput,
+  Contribution,
+  ContributionKind,
+  EpisodeFeeling,
   EventSource,
   ExperienceKind,
+  MemoriesForgotten,
+  MemoryPage,
+  MemorySettings,
+  MemorySettingsInput,
+  MemoryView,
   ParticipantPage,
   ParticipantRef,
   ParticipantSummary,
@@ -31,6 +39,9 @@ export type {
   SessionSummary,
   StateSnapshot,
   TextEvent,
+  TurnExplanation,
+  TurnMemory,
+  TurnMemoryFields,
   TurnParties,
   TurnResult,
   ValidationIssue,
@@ -64,6 +75,7 @@ export {
   type TurnCallOptions,
 } from './client.js';
 export type { CallOptions, FetchInit, FetchLike, FetchResponse } from './http.js';
+export type { ListMemoriesOptions, MemoryMethods } from './memory-methods.js';
 export { finalCloseCodes } from './reconnects.js';
 export { LimbicSocket, type SocketConnection } from './socket.js';
 export type {
@@ -80,6 +92,7 @@ export type {
   DeleteResult,
   ForgetResult,
   HealthStatus,
+  MemorySettingsResult,
   OpenApiDocument,
   PreferencesResult,
   PresetList,

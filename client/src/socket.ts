@@ -12,7 +12,7 @@ import { PendingRequests, type ReplyType } from './pending-requests.js';
 import { Reconnects } from './reconnects.js';
 import { SeenIds } from './seen-ids.js';
 import type { LimbicSocketEvents, SocketCloseEvent, SocketOptions, SocketStatus } from './socket-types.js';
-import { toPartyFields, toTurnFields } from './turn-fields.js';
+import { toOptionalTurnFields, toTurnFields } from './turn-fields.js';
 import type {
   PreferencesResult,
   SocketAppraisalTurn,
@@ -108,14 +108,14 @@ export class LimbicSocket extends TypedEmitter<LimbicSocketEvents> {
    * if (result.reply.should) speak(result.prompt_data);
    */
   turn(event: TurnEvent, options: TurnOptions = {}): Promise<TurnResult> {
-    const fields: Record<string, unknown> = { ...toTurnFields(event), ...toPartyFields(options) };
+    const fields: Record<string, unknown> = { ...toTurnFields(event), ...toOptionalTurnFields(options) };
     if (options.elapsedSeconds !== undefined) fields.elapsedSeconds = options.elapsedSeconds;
     return this.#request('turn', toSocketFields(fields), 'turn_result');
   }
 
   /** Sends a turn with a pre-computed appraisal; in a group, with `from` and `to`. */
   turnAppraisal(input: SocketAppraisalTurn): Promise<TurnResult> {
-    const fields: Record<string, unknown> = { appraisal: input.appraisal, ...toPartyFields(input) };
+    const fields: Record<string, unknown> = { appraisal: input.appraisal, ...toOptionalTurnFields(input) };
     if (input.context !== undefined) fields.context = input.context;
     if (input.elapsedSeconds !== undefined) fields.elapsedSeconds = input.elapsedSeconds;
     return this.#request('turn_appraisal', toSocketFields(fields), 'turn_result');

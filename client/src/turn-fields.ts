@@ -1,4 +1,4 @@
-import type { EventSource, TurnParties } from '@limbic/protocol';
+import type { EventSource, TurnMemoryFields, TurnParties } from '@limbic/protocol';
 import type { TurnEvent } from './types.js';
 
 /** The `message` or `event` field of a text turn, the same on REST (`POST /v1/turn`) and on the WebSocket. */
@@ -12,12 +12,15 @@ export function toTurnFields(
 }
 
 /**
- * The `from` and `to` of a group turn, the same on REST and on the WebSocket; absent ones are left out (the
- * one-person conversation of a private chat).
+ * The optional fields of a turn, the same on REST and on the WebSocket: `from` and `to` of a group turn, and the
+ * `summary` its episode keeps; absent ones are left out (the one-person conversation of a private chat).
  */
-export function toPartyFields(parties: TurnParties): TurnParties {
-  const out: TurnParties = {};
-  if (parties.from !== undefined) out.from = parties.from;
-  if (parties.to !== undefined) out.to = parties.to;
+export function toOptionalTurnFields(
+  options: TurnParties & TurnMemoryFields,
+): TurnParties & TurnMemoryFields {
+  const out: TurnParties & TurnMemoryFields = {};
+  if (options.from !== undefined) out.from = options.from;
+  if (options.to !== undefined) out.to = options.to;
+  if (options.summary !== undefined) out.summary = options.summary;
   return out;
 }

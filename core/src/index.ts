@@ -50,7 +50,13 @@ export {
 export { type SoulStageGroup, type SoulStageId, soulStages } from './body/soul-stages.js';
 export { type Clock, createManualClock, createSystemClock, type ManualClock } from './clock.js';
 export { advanceState, advanceTo } from './engine/advance.js';
-export { applyAppraisal, type TurnOptions, type TurnOutcome } from './engine/apply-turn.js';
+export {
+  applyAppraisal,
+  type MemoryInfluence,
+  type TurnOptions,
+  type TurnOutcome,
+} from './engine/apply-turn.js';
+export { type ContributionKind, contributionKinds, type TurnAttribution } from './engine/attribute-turn.js';
 export {
   createInitialState,
   type EngineState,
@@ -131,6 +137,7 @@ export {
   llmSettingsIssues,
 } from './llm/llm-settings.js';
 export { type LlmHooks, llmServiceOptions } from './llm/with-llm.js';
+export * from './memory/public.js';
 export { deriveEngineParams, type EngineParams, type Vec3 } from './persona/engine-params.js';
 export { type Domain, domains, type Facet, facets, facetsByDomain } from './persona/hexaco.js';
 export type {
@@ -193,6 +200,7 @@ export type {
   PromptIdentity,
   PromptInstruction,
   PromptLocale,
+  PromptMemory,
   PromptNeed,
   PromptNeeds,
   PromptPerson,
@@ -259,9 +267,11 @@ export type {
   SessionPage,
   SessionSummary,
   StateCause,
+  TurnMemory,
   TurnResult,
 } from './session/session-types.js';
 export { recentRecords } from './session/session-writer.js';
+export { type Contribution, maxContributions, type TurnExplanation } from './session/turn-explanation.js';
 export {
   type AppraisalTurnInput,
   addresseeSchema,
@@ -270,6 +280,7 @@ export {
   parseTextTurn,
   participantRefSchema,
   type TextTurnInput,
+  type TurnMemoryFields,
   type TurnParties,
   textTurnSchema,
 } from './session/turn-input.js';
@@ -279,6 +290,7 @@ export { createMemoryStore } from './store/memory-store.js';
 export type {
   CreateOptions,
   DueSession,
+  ListOptions,
   SessionRecord,
   SessionStore,
   StoreChange,

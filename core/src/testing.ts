@@ -8,6 +8,7 @@ export {
   describeBindingStoreContract,
   makeTestBinding,
 } from './store/binding-contract.js';
+export { makeTestEpisode, makeTestMemory } from './store/memory-contract.js';
 export {
   describeSessionStoreContract,
   makeTestRecord,

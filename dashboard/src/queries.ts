@@ -65,7 +65,8 @@ export const ackProactiveMutation = `mutation AckProactive($sessionId: ID!, $act
   ackProactive(sessionId: $sessionId, actionId: $actionId) { acknowledged action_id }
 }`;
 
-const turnFields = 'discrete_emotion emotion_intensity appraiser stage_transition { from to }';
+const turnFields =
+  'discrete_emotion emotion_intensity appraiser stage_transition { from to } explanation { contributions { kind text } }';
 
 /** A text turn: a chat message. */
 export const textTurnMutation = `mutation TextTurn($input: TextTurnInput!) { textTurn(input: $input) { ${turnFields} } }`;
@@ -83,4 +84,23 @@ export const sessionStateSubscription = `subscription SessionState($sessionId: I
 /** Each proactive action as it arises; with `after`, first the pending ones after that id. */
 export const proactiveActionsSubscription = `subscription ProactiveActions($sessionId: ID!, $after: ID) {
   proactiveActions(sessionId: $sessionId, after: $after) { id type priority message timestamp }
+}`;
+
+/** How many memories one page holds (written in the query, like the session list's, for the cost limit). */
+export const memoryPageSize = 20;
+
+/** A page of a session's memories, newest first, each with how strongly it is held now. */
+export const memoriesQuery = `query Memories($id: ID!, $after: String) {
+  session(id: $id) {
+    memories(first: ${memoryPageSize}, after: $after) {
+      edges { cursor node { id at text strength salience speaker { id name } participants
+        feeling { label intensity } } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}`;
+
+/** Forgets one memory for good. */
+export const forgetMemoryMutation = `mutation ForgetMemory($sessionId: ID!, $memoryId: ID!) {
+  forgetMemory(sessionId: $sessionId, memoryId: $memoryId) { forgotten id }
 }`;

@@ -113,12 +113,35 @@ export interface ProactiveAction {
   timestamp: string;
 }
 
+/** One remembered episode, as the memory list shows it (docs/memory.md). */
+export interface Memory {
+  id: string;
+  at: string;
+  /** What happened, or null when the session keeps no text. */
+  text: string | null;
+  /** How strongly it is held now: 1 when new, below 0.1 forgotten; rehearsal can lift it above 1. */
+  strength: number;
+  salience: number;
+  /** Who spoke, or null for the person the character talks to. */
+  speaker: { id: string; name: string | null } | null;
+  participants: string[];
+  feeling: { label: string; intensity: number };
+}
+
+/** A page of memories (Relay connection), newest first. */
+export interface MemoryConnection {
+  edges: { cursor: string; node: Memory }[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
 /** What the dashboard shows of a turn's result (the live state comes through `sessionState`). */
 export interface TurnSummary {
   discrete_emotion: string;
   emotion_intensity: number;
   appraiser: string | null;
   stage_transition: { from: string; to: string } | null;
+  /** Why the turn felt as it did: one sentence per largest contribution, largest first. */
+  explanation: { contributions: { kind: string; text: string }[] };
 }
 
 /** The six appraisal dimensions (docs/graphql.md, AppraisalInput): the core's type, imported for types only. */

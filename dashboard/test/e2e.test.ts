@@ -215,6 +215,16 @@ describe('dashboard (Chromium)', () => {
       expect(pending.map((a) => a.id)).not.toContain(actionId);
       await shot(page, '07-acknowledged');
 
+      // A message sent from the turn box: the result says what it felt, and why, one sentence per contribution.
+      await page.getByTestId('turn-message').fill('You lied to me');
+      await page.getByTestId('send-turn').click();
+      const reasons = page.getByTestId('turn-explanation').locator('li');
+      await reasons.first().waitFor();
+      const sentences = await reasons.allTextContents();
+      expect(sentences.length).toBeGreaterThan(0);
+      for (const sentence of sentences) expect(sentence).toMatch(/^[A-Z].* by \d\.\d{2,3}.*\.$/);
+      await shot(page, '07b-turn-explained');
+
       // Phone width: the live view stays usable (no horizontal scrolling).
       await page.setViewportSize({ width: 360, height: 780 });
       await shot(page, '08-phone-width');
@@ -289,6 +299,68 @@ describe('dashboard (Chromium)', () => {
       await page.goto(`${t.url}/dashboard/#/sessions/${sessionId}`);
       await page.locator('[data-testid="connection-status"][data-status="connected"]').waitFor();
       expect(await accessibilityViolations(page)).toEqual([]);
+      await page.close();
+    },
+    120_000,
+  );
+
+  it.skipIf(skipReason !== undefined)(
+    'lists a session’s memories newest first with strength, text, feeling and who, and forgets one',
+    async () => {
+      const key = t.keys.pro;
+      const created = await rest('/v1/persona', key, { preset: 'cheerful_companion' });
+      const { sessionId } = (await created.json()) as { sessionId: string };
+      const say = async (body: Record<string, unknown>) => {
+        t.clock.advance(60_000);
+        const res = await rest('/v1/turn', key, { sessionId, ...body });
+        return ((await res.json()) as { memory: { encoded: string } }).memory.encoded;
+      };
+      const rex = await say({
+        message: 'My dog Rex died. I miss our walks in the park.',
+        from: { id: 'u-sam', name: 'Sam' },
+      });
+      const job = await say({ message: 'I got the job I wanted so badly, I am so happy!' });
+
+      const page = await browser.newPage({ viewport: { width: 1024, height: 900 } });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+      await page.goto(`${t.url}/dashboard/#/sessions/${sessionId}`);
+      await page.getByTestId('api-key-input').fill(key);
+      await page.getByTestId('api-key-submit').click();
+      const items = page.getByTestId('memory');
+      await expect.poll(() => items.count()).toBe(2);
+      expect(await items.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-memory-id')))).toEqual([
+        job,
+        rex,
+      ]);
+      const rexItem = page.locator(`[data-testid="memory"][data-memory-id="${rex}"]`);
+      expect(await rexItem.textContent()).toMatch(/Sadness.*Sam/);
+      expect(await rexItem.getByTestId('memory-text').textContent()).toBe(
+        'My dog Rex died. I miss our walks in the park.',
+      );
+      expect(Number(await rexItem.getByTestId('memory-strength').getAttribute('value'))).toBeGreaterThan(0.5);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await shot(page, '21-memories');
+
+      await rexItem.getByTestId('forget-memory').click();
+      await rexItem.waitFor({ state: 'detached' });
+      const left = (await (await rest(`/v1/persona/${sessionId}/memories`, key)).json()) as {
+        memories: { id: string }[];
+      };
+      expect(left.memories.map((m) => m.id)).toEqual([job]);
+
+      // With text off, a memory shows that no text is kept; a new turn comes into the list live.
+      await fetch(`${t.url}/v1/persona/${sessionId}/memory/settings`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ store_text: false }),
+      });
+      const lied = await say({ message: 'My sister lied to me again and I am furious.' });
+      const liedItem = page.locator(`[data-testid="memory"][data-memory-id="${lied}"]`);
+      await liedItem.waitFor();
+      expect(await liedItem.getByTestId('memory-text').textContent()).toBe('No text kept.');
+      await shot(page, '22-memory-forgotten');
+      expect(errors).toEqual([]);
       await page.close();
     },
     120_000,

@@ -62,6 +62,14 @@ describe('graphql: keys', () => {
         { i: { sessionId, preferences: { enabled: true } } },
       ],
       ['mutation ($s: ID!) { ackProactive(sessionId: $s, actionId: "act_1") { acknowledged } }', { s }],
+      ['query ($s: ID!) { session(id: $s) { memories(first: 5) { nodes { id text } } } }', { s }],
+      ['query ($s: ID!) { session(id: $s) { memorySettings { enabled } } }', { s }],
+      ['mutation ($s: ID!) { forgetMemory(sessionId: $s, memoryId: "mem_1") { forgotten } }', { s }],
+      ['mutation ($s: ID!) { forgetAllMemories(sessionId: $s) { count } }', { s }],
+      [
+        'mutation ($s: ID!) { setMemorySettings(sessionId: $s, settings: { store_text: false }) { sessionId } }',
+        { s },
+      ],
       ['mutation ($s: ID!) { deleteSession(id: $s) { deleted } }', { s }],
     ];
     const restMessage = (await rest.get(`/v1/state/${sessionId}`, { key: t.keys.other })).body.error.message;

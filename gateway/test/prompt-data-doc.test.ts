@@ -73,6 +73,26 @@ describe('docs/prompt-data.md', () => {
     );
   });
 
+  it('shows the memory line the engine writes when a turn recalls an episode', async () => {
+    const clock = createManualClock();
+    const limbic = createSessionService({ clock });
+    const { sessionId } = await limbic.createSession('me', {
+      preset: 'cheerful_companion',
+      identity: { name: 'Mira' },
+    });
+    const sam = { id: 'sam', name: 'Sam' };
+    const message = 'My dog Rex died. I miss our walks in the park.';
+    await limbic.textTurn('me', { sessionId, message, from: sam });
+    clock.advance(2 * 86_400_000);
+    const turn = await limbic.textTurn('me', {
+      sessionId,
+      message: 'I walked past the park today.',
+      from: sam,
+    });
+    expect(turn.prompt_data.context.memories).toHaveLength(1);
+    expect(block(doc, 'memory')).toBe(turn.prompt_data.formatted.context_block);
+  });
+
   it('builds a system message with the turn’s feelings, then the history, then the new message', async () => {
     const turn = await miraTurn();
     const { context, instruction, formatted } = turn.prompt_data;

@@ -32,6 +32,10 @@ describe('every operation’s success body matches its generated schema', () => 
     await pro.post('/v1/turn', { sessionId: id, message: 'I got the job!', from: { id: 'u1', name: 'Sam' } });
     await pro.post('/v1/turn/appraisal', { sessionId: id, appraisal, from: { id: 'u2', name: 'Kim' } });
     await pro.get(`/v1/persona/${id}/participants`);
+    const remembered = await pro.get(`/v1/persona/${id}/memories?participant=u1`);
+    expect(remembered.body.memories.length).toBeGreaterThan(0);
+    await pro.get(`/v1/persona/${id}/memory/settings`);
+    await pro.put(`/v1/persona/${id}/memory/settings`, { max_episodes: 100 });
     await pro.get(`/v1/state/${id}`);
     await pro.put(`/v1/proactive/${id}/preferences`, { enabled: true });
     t.clock.advance(4 * day);
@@ -39,6 +43,8 @@ describe('every operation’s success body matches its generated schema', () => 
     expect(pending.body.length).toBeGreaterThan(0);
     await pro.post(`/v1/proactive/${id}/ack`, { id: pending.body[0].id });
     await pro.delete(`/v1/persona/${id}/participants/u2`);
+    await pro.delete(`/v1/persona/${id}/memories/${remembered.body.memories[0].id}`);
+    await pro.delete(`/v1/persona/${id}/memories`);
     await pro.delete(`/v1/persona/${id}`);
 
     const documented = Object.entries(openApi.paths).flatMap(([path, operations]) =>

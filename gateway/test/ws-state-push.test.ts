@@ -29,4 +29,25 @@ describe('state pushes (?events=state extension)', () => {
     await watching.close();
     await plain.close();
   });
+
+  it('takes a turn’s summary on the socket, and pushes a snapshot when a memory is forgotten over REST', async () => {
+    t = await startTestGateway();
+    const rest = restClient(t, t.keys.pro);
+    const sessionId = (await rest.post('/v1/persona', { preset: 'rival' })).body.sessionId as string;
+    const watching = await openClient(`${t.wsUrl}/v1/ws/${sessionId}?token=${t.keys.pro}&events=state`);
+    await watching.expect('connected');
+    const summary = 'They told me their dog Rex died';
+    watching.send({ type: 'turn', message: 'My dog Rex died. I miss him.', summary, request_id: 't1' });
+    expect((await watching.expect('state')).data).toMatchObject({ turns: 1 });
+    const result = (await watching.expect('turn_result')).data as { memory: { encoded: string } };
+    const listed = (await rest.get(`/v1/persona/${sessionId}/memories`)).body.memories;
+    expect(listed.map((m: { id: string; text: string }) => [m.id, m.text])).toEqual([
+      [result.memory.encoded, summary],
+    ]);
+    const forgot = await rest.delete(`/v1/persona/${sessionId}/memories/${result.memory.encoded}`);
+    expect(forgot.status).toBe(200);
+    // A memory change is a change of the session: the snapshot comes, the same turns as before.
+    expect((await watching.expect('state')).data).toMatchObject({ turns: 1 });
+    await watching.close();
+  });
 });

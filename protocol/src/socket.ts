@@ -31,11 +31,12 @@ export type ClientMessageType = (typeof clientMessageTypes)[number];
 /**
  * The fields each client message type may carry besides `type` and `request_id` (the interface's names); anything
  * else is rejected with a hint when it is a near miss (`elapsedSeconds` → `elapsed_seconds`). Group turns add
- * `from` (who spoke) and `to` (whom they addressed), spelled as in REST.
+ * `from` (who spoke) and `to` (whom they addressed), and any turn may carry the `summary` its episode keeps
+ * (docs/memory.md), spelled as in REST.
  */
 export const clientMessageFields: Readonly<Record<ClientMessageType, readonly string[]>> = {
-  turn: ['message', 'event', 'elapsed_seconds', 'from', 'to'],
-  turn_appraisal: ['appraisal', 'context', 'elapsed_seconds', 'from', 'to'],
+  turn: ['message', 'event', 'elapsed_seconds', 'from', 'to', 'summary'],
+  turn_appraisal: ['appraisal', 'context', 'elapsed_seconds', 'from', 'to', 'summary'],
   get_state: [],
   set_proactive_prefs: ['preferences'],
   ack_proactive: ['action_id'],

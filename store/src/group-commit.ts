@@ -8,13 +8,21 @@ export interface GroupCommit {
    * constraint (the rest of the batch commits), or with `toError` of the error that failed the whole batch.
    */
   write<A extends unknown[]>(statement: Statement<A>, ...args: A): Promise<number>;
+  /**
+   * Queues `work`, which runs several statements inside the batch's transaction and returns the number of rows its
+   * main statement changed, as {@link GroupCommit.write} does for one statement. Make it a better-sqlite3
+   * transaction function: nested in the batch it becomes a savepoint, so a constraint violation undoes all of its
+   * statements and fails it alone. `undo` runs when the batch that ran it is rolled back (to drop what `work`
+   * remembered of rows that are not on disk after all).
+   */
+  run(work: () => number, undo?: () => void): Promise<number>;
   /** Commits the queued writes now (before closing the database). */
   flush(): void;
 }
 
 interface Queued {
-  statement: Statement<unknown[]>;
-  args: unknown[];
+  work: () => number;
+  undo: (() => void) | undefined;
   resolve: (changes: number) => void;
   reject: (error: unknown) => void;
 }
@@ -35,7 +43,7 @@ export function createGroupCommit(db: Database, toError: (error: unknown) => unk
   const commit = db.transaction((batch: Queued[]) =>
     batch.map((w): number | { error: unknown } => {
       try {
-        return w.statement.run(...w.args).changes;
+        return w.work();
       } catch (error) {
         if (!String((error as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT')) throw error;
         return { error };
@@ -52,6 +60,7 @@ export function createGroupCommit(db: Database, toError: (error: unknown) => unk
       outcomes = commit.immediate(batch);
     } catch (error) {
       const failure = toError(error);
+      for (const w of batch) w.undo?.();
       for (const w of batch) w.reject(failure);
       return;
     }
@@ -62,13 +71,16 @@ export function createGroupCommit(db: Database, toError: (error: unknown) => unk
     });
   }
 
+  function run(work: () => number, undo?: () => void): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      if (queue.length === 0) setImmediate(flush);
+      queue.push({ work, undo, resolve, reject });
+    });
+  }
+
   return {
-    write(statement, ...args) {
-      return new Promise<number>((resolve, reject) => {
-        if (queue.length === 0) setImmediate(flush);
-        queue.push({ statement: statement as Statement<unknown[]>, args, resolve, reject });
-      });
-    },
+    write: (statement, ...args) => run(() => statement.run(...args).changes),
+    run,
     flush,
   };
 }

@@ -6,7 +6,7 @@
  * store/test/mongo-store.test.ts when MONGODB_URI is set.
  */
 import { isLimbicError, type SessionRecord } from '@limbic/core';
-import { makeTestRecord } from '@limbic/core/testing';
+import { makeTestEpisode, makeTestMemory, makeTestRecord } from '@limbic/core/testing';
 import { Aggregator, find, Query, updateOne } from 'mingo';
 import { describe, expect, it } from 'vitest';
 import {
@@ -38,6 +38,7 @@ import {
   type SessionDocument,
   sessionIndexes,
   toDocument,
+  withoutMemory,
   writeChangePipeline,
 } from './mongo-documents.js';
 import { documentSchema } from './session-document.js';
@@ -139,6 +140,59 @@ describe('semantics check (mingo): session documents and compare-and-set', () =>
     ]) {
       expect(build).toThrow(/must be a string/);
     }
+  });
+});
+
+describe('semantics check (mingo): the embedded memory', () => {
+  it('embeds a record’s memory in its document and reads it back exactly; a record without one has no field', () => {
+    const record = makeTestRecord({ memory: makeTestMemory(40) });
+    const doc = toDocument(record, new Date(0));
+    expect(doc.memory).toEqual(record.memory);
+    expect(fromDocument(doc)).toEqual(record);
+    const bare = toDocument(makeTestRecord(), new Date(0));
+    expect(bare).not.toHaveProperty('memory');
+    expect(fromDocument(bare)).not.toHaveProperty('memory');
+    expect(doc.schema).toBe(documentSchema);
+  });
+
+  it('sets the new memory with a compare-and-set, and unsets it for a record without memory', () => {
+    const record = makeTestRecord({ memory: makeTestMemory(5) });
+    const docs = storedSessions([record]);
+    const episodes = record.memory!.episodes;
+    const v2: SessionRecord = {
+      ...record,
+      version: 2,
+      memory: {
+        settings: record.memory!.settings,
+        episodes: [...episodes.slice(1, 3), { ...episodes[3]!, rehearsals: [1] }, makeTestEpisode(6)],
+      },
+    };
+    expect(update(docs, casFilter(v2, 1), casUpdate(v2)).matchedCount).toBe(1);
+    expect(fromDocument(docs[0] as unknown as SessionDocument)).toEqual(v2);
+    const stale = { ...v2, memory: makeTestMemory(1, 90) };
+    expect(update(docs, casFilter(stale, 1), casUpdate(stale)).matchedCount).toBe(0);
+    expect(fromDocument(docs[0] as unknown as SessionDocument)).toEqual(v2);
+    const { memory: _, ...v3 } = { ...v2, version: 3 };
+    expect(update(docs, casFilter(v3, 2), casUpdate(v3)).matchedCount).toBe(1);
+    expect(docs[0]).not.toHaveProperty('memory');
+    expect(fromDocument(docs[0] as unknown as SessionDocument)).toEqual(v3);
+  });
+
+  it('leaves memory out of a list that asks for no memory', () => {
+    const records = [
+      makeTestRecord({ owner: 'o', memory: makeTestMemory(3) }),
+      makeTestRecord({ owner: 'o' }),
+    ];
+    const listed = find(storedSessions(records), listFilter('o'), withoutMemory).sort(listSort).all();
+    expect(listed.map((d) => fromDocument(d as unknown as SessionDocument))).toEqual(
+      records.map(({ memory: _, ...rest }) => rest),
+    );
+    expect(listed[0]).not.toHaveProperty('memory');
+  });
+
+  it('reads documents written before memory existed as records without memory', () => {
+    const { memory: _, ...old } = toDocument(makeTestRecord({ memory: makeTestMemory(2) }), new Date(0));
+    expect(fromDocument(old)).not.toHaveProperty('memory');
   });
 });
 

@@ -23,6 +23,12 @@ export interface SessionDocument {
   persona: SessionRecord['persona'];
   state: SessionRecord['state'];
   proactive: SessionRecord['proactive'];
+  /**
+   * The character's memory, settings and episodes, embedded (at most 2,000 episodes of about 0.5 kB: far below
+   * the 16 MB document limit). Optional: documents written before memory existed, and those of sessions that never
+   * remembered anything, lack it.
+   */
+  memory?: NonNullable<SessionRecord['memory']>;
   /** Wall time of the last write (server time for updates): what the polling change feed reads. */
   changedAt: Date;
 }
@@ -61,7 +67,7 @@ export function id(value: unknown, name: string): string {
 
 /** The stored document of a record. */
 export function toDocument(record: SessionRecord, now: Date): SessionDocument {
-  return {
+  const doc: SessionDocument = {
     _id: id(record.id, 'id'),
     schema: documentSchema,
     owner: id(record.owner, 'owner'),
@@ -74,6 +80,8 @@ export function toDocument(record: SessionRecord, now: Date): SessionDocument {
     proactive: record.proactive,
     changedAt: now,
   };
+  if (record.memory !== undefined) doc.memory = record.memory;
+  return doc;
 }
 
 /**
@@ -82,7 +90,7 @@ export function toDocument(record: SessionRecord, now: Date): SessionDocument {
  */
 export function fromDocument(doc: SessionDocument): SessionRecord {
   checkDocument(doc._id, doc);
-  return {
+  const record: SessionRecord = {
     id: doc._id,
     owner: doc.owner,
     version: doc.version,
@@ -93,6 +101,8 @@ export function fromDocument(doc: SessionDocument): SessionRecord {
     proactive: doc.proactive,
     nextDueAt: doc.nextDueAt,
   };
+  if (doc.memory !== undefined) record.memory = doc.memory;
+  return record;
 }
 
 /** Filter of one session by id. */
@@ -110,20 +120,24 @@ export function casFilter(record: SessionRecord, expectedVersion: number) {
   return { _id: id(record.id, 'id'), owner: id(record.owner, 'owner'), version: expectedVersion };
 }
 
-/** The update of a compare-and-set write: the whole new body and version; id, owner and createdAt never change. */
+/**
+ * The update of a compare-and-set write: the whole new body and version; id, owner and createdAt never change. A
+ * record without memory unsets the field, so the document holds exactly the record.
+ */
 export function casUpdate(record: SessionRecord) {
-  return {
-    $set: {
-      schema: documentSchema,
-      version: record.version,
-      updatedAt: record.updatedAt,
-      nextDueAt: record.nextDueAt,
-      persona: record.persona,
-      state: record.state,
-      proactive: record.proactive,
-    },
-    $currentDate: { changedAt: true as const },
+  const body = {
+    schema: documentSchema,
+    version: record.version,
+    updatedAt: record.updatedAt,
+    nextDueAt: record.nextDueAt,
+    persona: record.persona,
+    state: record.state,
+    proactive: record.proactive,
   };
+  const changedAt = { $currentDate: { changedAt: true as const } };
+  return record.memory === undefined
+    ? { $set: body, $unset: { memory: '' as const }, ...changedAt }
+    : { $set: { ...body, memory: record.memory }, ...changedAt };
 }
 
 /** Filter of an owner's sessions after a cursor id (served by the `owner_id` index, in its order). */
@@ -132,6 +146,9 @@ export function listFilter(owner: string, after?: string) {
     ? { owner: id(owner, 'owner') }
     : { owner: id(owner, 'owner'), _id: { $gt: id(after, 'after') } };
 }
+
+/** Projection of session lists that leave memory out (`list` with `memory: false`). */
+export const withoutMemory = { memory: 0 } as const;
 
 /** Sort of session lists: id order, which is creation order. */
 export const listSort = { _id: 1 } as const;

@@ -2,6 +2,7 @@ import {
   type BindingStore,
   type CreateOptions,
   LimbicError,
+  type ListOptions,
   type SessionRecord,
   type SessionStore,
   type StoreChange,
@@ -32,6 +33,7 @@ import {
   ownerIndexName,
   type SessionDocument,
   toDocument,
+  withoutMemory,
 } from './mongo-documents.js';
 import { guarded, isDuplicateKeyError, isUnavailableError } from './mongo-errors.js';
 import { createMongoQuota } from './mongo-quota.js';
@@ -184,11 +186,14 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
         ]);
         return true;
       }),
-    list: (owner: string, { after, limit }: { after?: string; limit: number }) =>
+    list: (owner: string, { after, limit, memory = true }: ListOptions) =>
       guarded('list', async () => {
         if (limit <= 0) return [];
         const docs = await sessions
-          .find(listFilter(owner, after), { hint: ownerIndexName })
+          .find(listFilter(owner, after), {
+            hint: ownerIndexName,
+            ...(memory ? {} : { projection: withoutMemory }),
+          })
           .sort(listSort)
           .limit(limit)
           .toArray();

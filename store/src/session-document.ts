@@ -1,4 +1,4 @@
-import { LimbicError, type SessionRecord } from '@limbic/core';
+import { LimbicError, type MemorySettings, type SessionRecord } from '@limbic/core';
 
 /**
  * The shape version of the stored session document, the same number in every store (the MongoDB store writes it as
@@ -9,7 +9,8 @@ export const documentSchema = 1;
 
 /**
  * The part of a {@link SessionRecord} that the SQLite store keeps as one JSON document (the `doc` column), with
- * its shape version; the indexed fields (id, owner, version, times, due time) are columns of their own.
+ * its shape version; the indexed fields (id, owner, version, times, due time) are columns of their own, and the
+ * memory's episodes are rows of the `memories` table.
  */
 export interface SessionDocument {
   /** Shape version ({@link documentSchema}). */
@@ -17,16 +18,23 @@ export interface SessionDocument {
   persona: SessionRecord['persona'];
   state: SessionRecord['state'];
   proactive: SessionRecord['proactive'];
+  /**
+   * The memory's settings, when the record has a memory (optional: documents written before memory existed, and
+   * those of sessions that never remembered anything, lack it).
+   */
+  memory?: { settings: MemorySettings };
 }
 
 /** The document of a record. */
 export function toDocument(record: SessionRecord): SessionDocument {
-  return {
+  const doc: SessionDocument = {
     schema: documentSchema,
     persona: record.persona,
     state: record.state,
     proactive: record.proactive,
   };
+  if (record.memory !== undefined) doc.memory = { settings: record.memory.settings };
+  return doc;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeTestBinding, makeTestRecord } from '@limbic/core/testing';
+import { makeTestBinding, makeTestMemory, makeTestRecord } from '@limbic/core/testing';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toDocument } from './session-document.js';
@@ -12,7 +12,7 @@ const root = mkdtempSync(join(tmpdir(), 'limbic-sqlite-schema-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('SQLite schema migrations', () => {
-  it('brings a file of schema 1 to the current schema: its sessions stay, bindings, records and the change log appear', async () => {
+  it('brings a file of schema 1 to the current schema: its sessions stay (without memory), bindings, records, the change log and the episode rows appear', async () => {
     const file = join(root, 'v1.db');
     const old = new Database(file);
     old.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
@@ -36,18 +36,23 @@ describe('SQLite schema migrations', () => {
 
     const store = createSqliteStore({ file });
     try {
-      expect(sqliteSchemaVersion).toBe(4);
+      expect(sqliteSchemaVersion).toBe(5);
       expect(await store.get(record.id)).toEqual(record);
       const binding = makeTestBinding({ sessionId: record.id });
       expect(await store.bindings().insert(binding)).toEqual(binding);
       const link = { key: 'identity:telegram:1', value: { person: 'psn_1' }, expiresAt: null, updatedAt: 1 };
       await store.bindings().putRecord(link);
       expect(await store.bindings().getRecord(link.key, 2)).toEqual(link);
-      await store.replace({ ...record, version: 2 }, 1);
+      const memory = makeTestMemory(3);
+      await store.replace({ ...record, version: 2, memory }, 1);
+      expect((await store.get(record.id))?.memory).toEqual(memory);
       const peek = new Database(file, { readonly: true });
       try {
-        expect(peek.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe('4');
+        expect(peek.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe('5');
         expect(peek.prepare('SELECT session_id FROM changes').pluck().all()).toEqual([record.id]);
+        expect(peek.prepare('SELECT id FROM memories ORDER BY seq').pluck().all()).toEqual(
+          memory.episodes.map((e) => e.id),
+        );
       } finally {
         peek.close();
       }

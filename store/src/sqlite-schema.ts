@@ -70,6 +70,22 @@ export const sqliteMigrations: readonly ((db: Database) => void)[] = [
       );
       CREATE INDEX binding_records_expires_at ON binding_records (expires_at) WHERE expires_at IS NOT NULL;
     `),
+  // 5: the episodes of each session's memory, one row each, so a turn writes only the episodes it changed. `seq`
+  // keeps the memory's order (oldest first); the trigger deletes a session's episodes with it, from any process.
+  (db) =>
+    db.exec(`
+      CREATE TABLE memories (
+        session_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        doc TEXT NOT NULL,
+        PRIMARY KEY (session_id, id)
+      );
+      CREATE INDEX memories_order ON memories (session_id, seq);
+      CREATE TRIGGER sessions_memories_delete AFTER DELETE ON sessions BEGIN
+        DELETE FROM memories WHERE session_id = OLD.id;
+      END;
+    `),
 ];
 
 /** The schema version this code writes: the number of migrations. */

@@ -22,6 +22,25 @@ describeSessionStoreContract('sqlite (file)', () => createSqliteStore({ file: te
 describeSessionStoreContract('sqlite (:memory:)', () => createSqliteStore({ file: ':memory:' }), {
   serializes: true,
 });
+// Reads through a second connection, whose reads miss what the writer remembers: what the file holds comes back.
+describeSessionStoreContract(
+  'sqlite (file, read by another connection)',
+  () => {
+    const file = tempFile();
+    const writer = createSqliteStore({ file });
+    const reader = createSqliteStore({ file });
+    return {
+      ...writer,
+      get: (id) => reader.get(id),
+      list: (owner, page) => reader.list(owner, page),
+      close: async () => {
+        await writer.close();
+        await reader.close();
+      },
+    };
+  },
+  { serializes: true },
+);
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   return promise.then(

@@ -5,6 +5,7 @@ import {
   type CreateOptions,
   type DueSession,
   LimbicError,
+  type ListOptions,
   type SessionRecord,
   type SessionStore,
   type StoreChange,
@@ -12,9 +13,11 @@ import {
 } from '@limbic/core';
 import Database from 'better-sqlite3';
 import { createGroupCommit } from './group-commit.js';
-import { checkDocument, type SessionDocument, toDocument } from './session-document.js';
+import { toDocument } from './session-document.js';
 import { createSqliteBindingStore } from './sqlite-bindings.js';
 import { attempt, sqliteCode, unavailable } from './sqlite-errors.js';
+import { createSqliteMemories } from './sqlite-memories.js';
+import { sessionColumns as columns, type SessionRow as Row, recordWriters, toRecord } from './sqlite-rows.js';
 import { migrate } from './sqlite-schema.js';
 import { createSqliteChangeFeed } from './sqlite-watch.js';
 
@@ -64,33 +67,6 @@ export interface SqliteStore extends SessionStore {
   connect(options?: { busyTimeoutMs?: number }): Database.Database;
 }
 
-interface Row {
-  id: string;
-  owner: string;
-  version: number;
-  created_at: number;
-  updated_at: number;
-  next_due_at: number | null;
-  doc: string;
-}
-
-const columns = 'id, owner, version, created_at, updated_at, next_due_at, doc';
-
-function toRecord(row: Row): SessionRecord {
-  const doc = checkDocument(row.id, JSON.parse(row.doc) as SessionDocument);
-  return {
-    id: row.id,
-    owner: row.owner,
-    version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    persona: doc.persona,
-    state: doc.state,
-    proactive: doc.proactive,
-    nextDueAt: row.next_due_at,
-  };
-}
-
 function open(file: string, options: SqliteStoreOptions): Database.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
@@ -114,8 +90,9 @@ function open(file: string, options: SqliteStoreOptions): Database.Database {
 /**
  * Creates the SQLite {@link SessionStore}: one file, WAL journal, `synchronous = FULL` by default, so every
  * acknowledged write is on disk. Sessions are rows with indexed columns for the queries the service makes (owner +
- * id for listing and counting, next due time for the scheduler) and the rest of the record as a JSON document.
- * Writes are compare-and-set on `version`, group-committed (the writes of one event-loop round share a transaction
+ * id for listing and counting, next due time for the scheduler) and the rest of the record as a JSON document;
+ * the memory's episodes are rows of their own, and a write stores only the episodes that changed (see
+ * `createSqliteMemories`). Writes are compare-and-set on `version`, group-committed (the writes of one event-loop round share a transaction
  * and its fsync); a create with a quota counts and inserts in one `BEGIN IMMEDIATE` transaction. Several processes
  * on one machine may share the file (several gateways, a backup, `sqlite3`): compare-and-set and the quota hold
  * across them, and `watch` reports each one's writes to the others (docs/storage.md, "Several processes on one file").
@@ -135,12 +112,6 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const get = db.prepare<[string], Row>(`SELECT ${columns} FROM sessions WHERE id = ?`);
   const exists = db.prepare<[string], 1>('SELECT 1 FROM sessions WHERE id = ?').pluck();
   const count = db.prepare<[string], number>('SELECT count(*) FROM sessions WHERE owner = ?').pluck();
-  const insert = db.prepare<[string, string, number, number, number, number | null, string]>(
-    `INSERT INTO sessions (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const update = db.prepare<[number, number, number | null, string, string, number, string]>(
-    'UPDATE sessions SET version = ?, updated_at = ?, next_due_at = ?, doc = ? WHERE id = ? AND version = ? AND owner = ?',
-  );
   const writes = createGroupCommit(db, (error) => unavailable('write', error));
   const remove = db.prepare<[string, string]>('DELETE FROM sessions WHERE id = ? AND owner = ?');
   const listFirst = db.prepare<[string, number], Row>(
@@ -162,17 +133,8 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     .prepare<[], number | null>('SELECT min(next_due_at) FROM sessions WHERE next_due_at IS NOT NULL')
     .pluck();
 
-  function insertRecord(record: SessionRecord, doc: string): void {
-    insert.run(
-      record.id,
-      record.owner,
-      record.version,
-      record.createdAt,
-      record.updatedAt,
-      record.nextDueAt,
-      doc,
-    );
-  }
+  const memories = createSqliteMemories(db);
+  const { insertRecord, updateRecord } = recordWriters(db, memories);
   // The quota check and the insert under one write lock: other connections cannot insert in between.
   const createWithQuota = db.transaction((record: SessionRecord, doc: string, max: number) => {
     if (exists.get(record.id) !== undefined) throw duplicate(record.id);
@@ -181,6 +143,22 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     }
     insertRecord(record, doc);
   });
+  // A row and its episodes from one snapshot, even while other processes write.
+  const readConsistent = db.transaction((id: string) => {
+    const row = get.get(id);
+    return row ? toRecord(row, memories.read(row.id, row.version, true)) : null;
+  });
+  function read(id: string): SessionRecord | null {
+    const row = get.get(id);
+    if (!row) return null;
+    const episodes = memories.known(row.id, row.version);
+    return episodes ? toRecord(row, episodes) : readConsistent(id);
+  }
+  const readPage = db.transaction(({ after, limit, memory = true }: ListOptions, owner: string) =>
+    (after === undefined ? listFirst.all(owner, limit) : listAfter.all(owner, after, limit)).map((row) =>
+      toRecord(row, memory ? memories.read(row.id, row.version, false) : null),
+    ),
+  );
 
   function duplicate(id: string): LimbicError {
     return new LimbicError('CONFLICT', `Session ${id} already exists`);
@@ -192,10 +170,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
       console.warn(`SQLite session store: ${what}:`, (error as Error).message));
   const feed = createSqliteChangeFeed({
     db,
-    read: (id) => {
-      const row = get.get(id);
-      return row ? toRecord(row) : null;
-    },
+    read,
     intervalMs: options.watchIntervalMs ?? 100,
     onError: (error) => onError(error, 'change feed'),
   });
@@ -209,44 +184,36 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
       return attempt('create a session', () => {
         const doc = JSON.stringify(toDocument(record));
         try {
-          if (maxPerOwner === undefined) insertRecord(record, doc);
+          if (maxPerOwner === undefined) insertRecord.immediate(record, doc);
           else createWithQuota.immediate(record, doc, maxPerOwner);
         } catch (error) {
+          memories.forget(record.id);
           if (sqliteCode(error) === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw duplicate(record.id);
           throw error;
         }
       });
     },
     get(id: string) {
-      return attempt('read a session', () => {
-        const row = get.get(id);
-        return row ? toRecord(row) : null;
-      });
+      return attempt('read a session', () => read(id));
     },
     async replace(record: SessionRecord, expectedVersion: number) {
       if (!db.open) throw unavailable('write a session', new Error('the database is closed'));
       const doc = JSON.stringify(toDocument(record));
-      const changes = await writes.write(
-        update,
-        record.version,
-        record.updatedAt,
-        record.nextDueAt,
-        doc,
-        record.id,
-        expectedVersion,
-        record.owner,
+      const changes = await writes.run(
+        () => updateRecord(record, doc, expectedVersion),
+        () => memories.forget(record.id),
       );
       return changes === 1;
     },
     delete(owner: string, id: string) {
-      return attempt('delete a session', () => remove.run(id, owner).changes === 1);
+      return attempt('delete a session', () => {
+        // The trigger deletes the session's episodes with it.
+        memories.forget(id);
+        return remove.run(id, owner).changes === 1;
+      });
     },
-    list(owner: string, { after, limit }: { after?: string; limit: number }) {
-      return attempt('list sessions', () =>
-        (after === undefined ? listFirst.all(owner, limit) : listAfter.all(owner, after, limit)).map(
-          toRecord,
-        ),
-      );
+    list(owner: string, options: ListOptions) {
+      return attempt('list sessions', () => readPage(options, owner));
     },
     count(owner: string) {
       return attempt('count sessions', () => count.get(owner)!);

@@ -43,7 +43,7 @@ export interface DiscordLimbicOptions
   /** Whether direct messages are processed (needs the DirectMessages intent and `Partials.Channel`). Default true. */
   directMessages?: boolean;
   /**
-   * The name of the `/limbic` command (`/limbic on|off|status|proactive|link|unlink`), both the slash command and
+   * The name of the `/limbic` command (`/limbic on|off|status|proactive|link|unlink|forget`), both the slash command and
    * the plain-text form; `false` disables both.
    */
   command?: string | false;

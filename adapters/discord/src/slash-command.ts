@@ -38,6 +38,7 @@ export const defaultSlashCommandTexts: SlashCommandTexts = {
     proactive: 'Whether I may write first: to you in a DM, to this channel (admins).',
     link: 'In a DM: a code to link you with your account on another platform, or redeem one.',
     unlink: 'Separate this account from the ones it was linked with.',
+    forget: 'Erase what I remember of you: our DMs in a DM, you in this channel in a channel.',
   },
   stateOption: 'on or off',
   codeOption: 'The code you got on the other platform; leave it out to get one.',
@@ -77,7 +78,8 @@ function optionsOf(subcommand: string, texts: SlashCommandTexts): ApplicationCom
 
 /**
  * The definition of the `/limbic` chat-input command, for `client.application.commands.create(...)`: sub-commands
- * `on`, `off`, `status`, `proactive <state>`, `link [code]` and `unlink`, usable in guilds and in the bot's DMs.
+ * `on`, `off`, `status`, `proactive <state>`, `link [code]`, `unlink` and `forget`, usable in guilds and in the bot's
+ * DMs.
  * `attachLimbic` registers it itself; use this when you register your commands yourself (`registerCommand: false`).
  * @example
  * await client.application.commands.set([myCommand, limbicCommandData()]);

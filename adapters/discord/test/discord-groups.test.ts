@@ -379,6 +379,7 @@ describe('@limbic/discord in guild channels: one character, many people', () => 
         ['proactive', 1],
         ['link', 1],
         ['unlink', 1],
+        ['forget', 1],
       ]);
       const optionsOf = (name: string) =>
         limbic.options.find((option) => option.name === name)!.options ?? [];
@@ -530,6 +531,49 @@ describe('@limbic/discord in guild channels: one character, many people', () => 
       // The DM conversation the slash command created is the one DMs use.
       const dm = await h.dm(CAROL, 'hi');
       expect(dm.isNewSession).toBe(false);
+    });
+
+    it('forget erases what the character holds about the one asking, in a channel and in a DM', async () => {
+      const h = await setup();
+      const rex = await say(h, ALICE, `${mention()} My dog Rex died. I miss our walks in the park.`);
+      await say(h, BOB, `${mention()} I got the job I wanted so badly, I am so happy!`);
+      const { sessionId } = rex.turn;
+      const backend = h.character.runtime.backend;
+      const remembered = async (id: string) => (await backend.listMemories(id)).memories.length;
+      expect(await remembered(sessionId)).toBe(2);
+      const forget = (input: { channelId?: string; direct?: boolean; user: typeof ALICE }) =>
+        discord.dispatchCommand({ ...input, name: 'limbic', options: subcommand('forget') });
+
+      const inChannel = await discord.waitForInteractionResponse(
+        forget({ channelId: GENERAL, user: ALICE }).id,
+      );
+      expect(inChannel).toMatchObject({
+        kind: 'callback',
+        flags: 64,
+        content: 'Done: I forgot you in this chat: how I felt about you, and 1 memory that involved you.',
+      });
+      expect((await backend.listMemories(sessionId)).memories.map((m) => m.speaker?.id)).toEqual([
+        `discord:${BOB.id}`,
+      ]);
+      expect([...(await participants(h, sessionId)).keys()]).toEqual([`discord:${BOB.id}`]);
+
+      // In a DM, every memory of the DM goes; the text form works too.
+      time.clock.advance(60_000);
+      const dm = await h.dm(ALICE, 'My sister lied to me again and I am furious.');
+      expect(await remembered(dm.sessionId)).toBe(1);
+      const inDm = await discord.waitForInteractionResponse(forget({ direct: true, user: ALICE }).id);
+      expect(inDm).toMatchObject({ flags: 64, content: 'Done: I forgot 1 memory of our conversations.' });
+      expect(await remembered(dm.sessionId)).toBe(0);
+      const asText = discord.dispatchDirectMessage({
+        userId: ALICE.id,
+        username: ALICE.username,
+        content: '/limbic forget',
+      });
+      await discord.waitFor(() => discord.sent.some((m) => m.content?.startsWith('I held no memories')));
+      expect(asText.id).toEqual(expect.any(String));
+      // The channel's other memories stayed, and no command became a turn.
+      expect(await remembered(sessionId)).toBe(1);
+      expect(h.turns).toHaveLength(3);
     });
   });
 

@@ -1,5 +1,6 @@
 import type {
   Addressee,
+  MemoryPage,
   ParticipantPage,
   ParticipantRef,
   PersonaDefinition,
@@ -54,6 +55,18 @@ export interface LimbicBackend {
     sessionId: string,
     page?: { cursor?: string | null; limit?: number },
   ): Promise<ParticipantPage>;
+  /**
+   * Forgets a participant of a group session: the relationship with them and every episode they appear in
+   * (see the engine's `forgetParticipant`). Rejects with NOT_FOUND when the session does not know them.
+   */
+  forgetParticipant(sessionId: string, participantId: string): Promise<void>;
+  /** A page of the session's memories, newest first; with `participant`, only those involving them. */
+  listMemories(
+    sessionId: string,
+    page?: { cursor?: string | null; limit?: number; participant?: string },
+  ): Promise<MemoryPage>;
+  /** Forgets every memory of the session (its settings stay); resolves how many it still held. */
+  forgetAllMemories(sessionId: string): Promise<number>;
   /** Replaces the proactive preferences; resolves them as stored. */
   setPreferences(sessionId: string, preferences: ProactivePreferencesInput): Promise<ProactivePreferences>;
   /** Pending (unacknowledged) proactive actions, oldest first. */

@@ -1,5 +1,5 @@
 import type { BindingStore, Clock, ProactivePreferencesInput } from '@limbic/core';
-import type { BackendSession, LimbicBackend } from './backend.js';
+import { type BackendSession, isSessionGone, type LimbicBackend } from './backend.js';
 import type { CommandTexts, LimbicCommand } from './commands.js';
 import { type Conversation, identityOf } from './conversation.js';
 import type { GroupSettings } from './group-settings.js';
@@ -42,7 +42,8 @@ function feelingsOf({ state, preferences }: BackendSession) {
 
 /**
  * Creates the handler of `/limbic` commands. In a private chat: proactive messages on or off, status, identity
- * links. In a group: status for anyone; the character's presence and proactive messages for admins only.
+ * links, forgetting. In a group: status and forgetting oneself for anyone; the character's presence and proactive
+ * messages for admins only.
  */
 export function createCommandHandler(parts: CommandHandlerParts): CommandHandler {
   const { backend, bindings, clock, binder, links, groupSettings, texts, groupPreferences } = parts;
@@ -136,12 +137,56 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
     });
   }
 
+  /** How many memories of the session involve the participant (all of them without one). */
+  async function countMemories(sessionId: string, participant?: string): Promise<number> {
+    let count = 0;
+    for (let cursor: string | null = null; ; ) {
+      const page = await backend.listMemories(sessionId, {
+        cursor,
+        limit: 100,
+        ...(participant === undefined ? {} : { participant }),
+      });
+      count += page.memories.length;
+      cursor = page.cursor;
+      if (cursor === null) return count;
+    }
+  }
+
+  /**
+   * `/limbic forget`: erases what the character holds about the one asking. A private session is theirs alone (its
+   * turns carry no `from`), so every memory of it goes; in a group, their participant goes, and with it the
+   * relationship and every memory they appear in. No session is created for it: without one nothing is held.
+   */
+  async function forget(key: string, conversation: Conversation): Promise<string> {
+    const group = !conversation.private;
+    const nothing = texts.forgotten({ group, count: 0, known: false });
+    const binding = await bindings.get(key);
+    if (!binding) return nothing;
+    const { sessionId } = binding;
+    try {
+      if (!group) {
+        const count = await backend.forgetAllMemories(sessionId);
+        return texts.forgotten({ group, count, known: count > 0 });
+      }
+      const me = identityOf(conversation);
+      const count = await countMemories(sessionId, me);
+      await backend.forgetParticipant(sessionId, me);
+      return texts.forgotten({ group, count, known: true });
+    } catch (error) {
+      // NOT_FOUND: the session never knew them, or is gone; either way it holds nothing about them.
+      if (!isSessionGone(error)) throw error;
+      return nothing;
+    }
+  }
+
   async function groupCommand(key: string, conversation: Conversation, command: LimbicCommand) {
     switch (command.action) {
       case 'help':
         return texts.groupHelp;
       case 'status':
         return groupStatus(conversation, key);
+      case 'forget':
+        return forget(key, conversation);
       case 'link':
       case 'unlink':
         return texts.linkPrivateOnly;
@@ -169,6 +214,8 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
         return link(conversation, key, command.code);
       case 'unlink':
         return (await links.unlink(identityOf(conversation))) ? texts.unlinked : texts.notLinked;
+      case 'forget':
+        return forget(key, conversation);
       default:
         break;
     }

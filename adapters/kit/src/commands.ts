@@ -7,15 +7,17 @@
  * - `status`: whether it writes first, how it feels, and (in a group) how it stands with you.
  * - `link`: without a code, a one-time code for linking this identity with one on another platform; with one, links.
  * - `unlink`: separates this identity from the others it was linked to.
+ * - `forget`: erases what the character holds about the one asking: in a private chat every memory of the chat, in
+ *   a group their place in it (the relationship with them and every memory they appear in). Anyone may ask.
  * - `help`: the list of commands (a bare `/limbic`, or an unknown sub-command).
  */
 export type LimbicCommand =
-  | { action: 'on' | 'off' | 'status' | 'unlink' | 'help' }
+  | { action: 'on' | 'off' | 'status' | 'unlink' | 'forget' | 'help' }
   | { action: 'proactive'; enabled: boolean | null }
   | { action: 'link'; code: string | null };
 
 /** The sub-commands of `/limbic`, in the order menus list them. */
-export const limbicSubcommands = ['on', 'off', 'status', 'proactive', 'link', 'unlink'] as const;
+export const limbicSubcommands = ['on', 'off', 'status', 'proactive', 'link', 'unlink', 'forget'] as const;
 
 const switchWords: Record<string, boolean> = { on: true, off: false, enable: true, disable: false };
 
@@ -57,6 +59,7 @@ export function toCommand(subcommand: string | undefined, argument: string | und
     case 'off':
     case 'status':
     case 'unlink':
+    case 'forget':
       return value === undefined ? { action } : { action: 'help' };
     case 'proactive': {
       if (value === undefined) return { action: 'proactive', enabled: null };
@@ -93,6 +96,16 @@ export interface StatusFacts {
   linkedWith: string[];
 }
 
+/** What `/limbic forget` did. */
+export interface ForgetFacts {
+  /** True in a group chat: the person's place in it was forgotten, relationship included. */
+  group: boolean;
+  /** How many memories were erased (0 when the character held none). */
+  count: number;
+  /** Whether the character held anything about them: in a group, whether they were a participant. */
+  known: boolean;
+}
+
 /** What the bot answers to `/limbic` commands; every text can be replaced (e.g. for another language). */
 export interface CommandTexts {
   on: string;
@@ -123,9 +136,12 @@ export interface CommandTexts {
   notLinked: string;
   /** The status line; gets whether proactive messages are on and the character's current feelings. */
   status: (status: StatusFacts) => string;
+  /** The confirmation of `/limbic forget`: what was erased, and how many memories. */
+  forgotten: (facts: ForgetFacts) => string;
 }
 
 const percent = (x: number) => `${Math.round(x * 100)}%`;
+const memories = (n: number) => `${n} ${n === 1 ? 'memory' : 'memories'}`;
 const list = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
@@ -142,10 +158,12 @@ export const defaultCommandTexts: CommandTexts = {
   adminOnly: 'Only an admin of this chat can change that.',
   help:
     '/limbic on: allow me to write first. /limbic off: never write first. /limbic status: how I am doing. ' +
-    '/limbic link: a code to link this chat with you on another platform. /limbic unlink: undo the link.',
+    '/limbic link: a code to link this chat with you on another platform. /limbic unlink: undo the link. ' +
+    '/limbic forget: erase what I remember of our conversations.',
   groupHelp:
-    '/limbic status: how I am doing and how I stand with you. Admins: /limbic off and /limbic on silence me here ' +
-    'or bring me back; /limbic proactive on|off lets me write to this chat first.',
+    '/limbic status: how I am doing and how I stand with you. /limbic forget: erase what I hold about you here. ' +
+    'Admins: /limbic off and /limbic on silence me here or bring me back; /limbic proactive on|off lets me write ' +
+    'to this chat first.',
   linkCode: (code, minutes) =>
     `Your code: ${code}. Send /limbic link ${code} to me on the other platform within ${minutes} minutes; ` +
     'I will then know you as one person there and here.',
@@ -169,5 +187,15 @@ export const defaultCommandTexts: CommandTexts = {
       `In this chat: ${s.active ? 'on' : 'off'}; writing first: ${s.proactive ? 'on' : 'off'}; ` +
       `I know ${s.participants} ${s.participants === 1 ? 'person' : 'people'} here. ${feeling}${you}`
     );
+  },
+  forgotten: ({ group, count, known }) => {
+    if (!known) {
+      return group
+        ? 'I did not know you in this chat: there was nothing to forget.'
+        : 'I held no memories of our conversations: there was nothing to forget.';
+    }
+    return group
+      ? `Done: I forgot you in this chat: how I felt about you, and ${memories(count)} that involved you.`
+      : `Done: I forgot ${memories(count)} of our conversations.`;
   },
 };

@@ -77,6 +77,19 @@ export function embeddedBackend(options: EmbeddedBackendOptions = {}): LimbicBac
     listParticipants(sessionId, { cursor = null, limit = 100 } = {}) {
       return service.listParticipants(owner, sessionId, { cursor, limit });
     },
+    async forgetParticipant(sessionId, participantId) {
+      await service.forgetParticipant(owner, sessionId, participantId);
+    },
+    listMemories(sessionId, { cursor = null, limit = 100, participant } = {}) {
+      return service.memories.list(owner, sessionId, {
+        cursor,
+        limit,
+        ...(participant === undefined ? {} : { participant }),
+      });
+    },
+    async forgetAllMemories(sessionId) {
+      return (await service.memories.forgetAll(owner, sessionId)).count;
+    },
     async getSession(sessionId) {
       const details = await service.getSession(owner, sessionId);
       return { sessionId, preferences: details.preferences, state: details.state };

@@ -16,6 +16,7 @@ export {
 export {
   type CommandTexts,
   defaultCommandTexts,
+  type ForgetFacts,
   type LimbicCommand,
   limbicSubcommands,
   parseLimbicCommand,

@@ -60,6 +60,19 @@ export function remoteBackend(
     listParticipants(sessionId, { cursor = null, limit = 100 } = {}) {
       return client.listParticipants(sessionId, { ...(cursor === null ? {} : { cursor }), limit });
     },
+    async forgetParticipant(sessionId, participantId) {
+      await client.forgetParticipant(sessionId, participantId);
+    },
+    listMemories(sessionId, { cursor = null, limit = 100, participant } = {}) {
+      return client.listMemories(sessionId, {
+        ...(cursor === null ? {} : { cursor }),
+        limit,
+        ...(participant === undefined ? {} : { participant }),
+      });
+    },
+    async forgetAllMemories(sessionId) {
+      return (await client.forgetAllMemories(sessionId)).count;
+    },
     async getSession(sessionId) {
       const details = await client.getSession(sessionId);
       return { sessionId, preferences: details.preferences, state: details.state };

@@ -13,9 +13,11 @@ export interface CommandMenuDescriptions {
 
 /** The English descriptions of `/limbic` in the command menu. */
 export const defaultCommandMenuDescriptions: CommandMenuDescriptions = {
-  privateChats: 'on | off | status | link | unlink: whether I write first, how I feel, your other accounts',
-  groupChats: 'status: how I feel and how I stand with you',
-  administrators: 'on | off | proactive on|off | status: take part here, write first, how I feel',
+  privateChats:
+    'on | off | status | link | unlink | forget: whether I write first, how I feel, your other accounts, erase what I remember',
+  groupChats: 'status | forget: how I feel and how I stand with you, erase what I hold about you',
+  administrators:
+    'on | off | proactive on|off | status | forget: take part here, write first, how I feel, erase what I hold about you',
 };
 
 /** Options of {@link registerLimbicCommands}. */

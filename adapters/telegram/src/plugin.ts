@@ -53,7 +53,7 @@ export interface TelegramLimbicOptions
    */
   pacing?: Pacing | false;
   /**
-   * The command people use to control the character (`/limbic on|off|status|proactive|link|unlink`); `false`
+   * The command people use to control the character (`/limbic on|off|status|proactive|link|unlink|forget`); `false`
    * disables it (and its menu entry).
    */
   command?: string | false;

@@ -378,6 +378,26 @@ describe('@limbic/telegram in a supergroup', () => {
     expect(h.seen[1]!.sessionId).not.toBe(h.seen[0]!.sessionId);
     expect(h.seen[2]!.sessionId).toBe(h.seen[1]!.sessionId);
   });
+
+  it('/limbic forget erases what the character holds about the one who asks, and nobody else', async () => {
+    const h = setup();
+    await say(h, { ...ALICE, text: `${h.handle} My dog Rex died. I miss our walks in the park.` });
+    await say(h, { ...BOB, text: `${h.handle} I got the job I wanted so badly, I am so happy!` });
+    const sessionId = h.turns[0]!.sessionId;
+    const backend = h.character.runtime.backend;
+    const texts = async () => (await backend.listMemories(sessionId)).memories.map((m) => m.text);
+    expect(await texts()).toHaveLength(2);
+    await say(h, { ...ALICE, text: '/limbic forget' });
+    expect(h.groupMessages().at(-1)!.text).toBe(
+      'Done: I forgot you in this chat: how I felt about you, and 1 memory that involved you.',
+    );
+    expect(await texts()).toEqual([`${h.handle} I got the job I wanted so badly, I am so happy!`]);
+    expect(Object.keys(await trustOf(h, sessionId))).toEqual(['Bob Stone']);
+    // Not a turn: the command never reached the engine as a message.
+    expect(h.turns).toHaveLength(2);
+    await say(h, { ...CAROL, text: '/limbic forget' });
+    expect(h.groupMessages().at(-1)!.text).toMatch(/^I did not know you in this chat/);
+  });
 });
 
 describe('/limbic in the command menu', () => {

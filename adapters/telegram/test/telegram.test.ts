@@ -138,6 +138,29 @@ describe('@limbic/telegram (embedded)', () => {
     expect(telegram.sent.at(-1)!.text).toMatch(/may write to you first/);
   });
 
+  it('/limbic forget erases every memory of the private chat and says how many', async () => {
+    const h = setup();
+    await h.say(chatId, '/limbic forget');
+    expect(telegram.sent.at(-1)!.text).toBe(
+      'I held no memories of our conversations: there was nothing to forget.',
+    );
+    for (const text of [
+      'My dog Rex died. I miss our walks in the park.',
+      'My sister lied to me again, I am furious.',
+    ]) {
+      h.time.clock.advance(60_000);
+      await h.say(chatId, text);
+    }
+    const { sessionId } = h.seen[1]!;
+    const backend = h.character.runtime.backend;
+    expect((await backend.listMemories(sessionId)).memories).toHaveLength(2);
+    await h.say(chatId, '/limbic forget');
+    expect(telegram.sent.at(-1)!.text).toBe('Done: I forgot 2 memories of our conversations.');
+    expect((await backend.listMemories(sessionId)).memories).toEqual([]);
+    // The commands were the plugin's: the bot's text handler saw the two messages only.
+    expect(h.seen).toHaveLength(2);
+  });
+
   it('answers /limbic addressed to it; other commands pass through without a turn', async () => {
     const h = setup();
     await h.say(chatId, `/limbic@${telegram.botInfo.username} status`);

@@ -11,6 +11,11 @@ export interface Impulse extends Vec3 {
   rawValence: number;
 }
 
+/** How much stress sensitises a negative impulse: 1 + 0.5·stress (docs/emotion-model.md §3.2). */
+export function stressGain(stress: number): number {
+  return 1 + 0.5 * stress;
+}
+
 /**
  * Appraisal → VAD impulse (Scherer, Dan & Flykt 2006 and Kuppens et al. 2012 for the directions; constants in
  * docs/emotion-model.md):
@@ -51,7 +56,7 @@ export function appraisalImpulse(
     dV *= params.statusGain;
   }
   if (a < 0) dD += params.socialBoldness * R * -a;
-  dV *= dV >= 0 ? cfg.positive_gain : cfg.negative_gain * (1 + 0.5 * stress);
+  dV *= dV >= 0 ? cfg.positive_gain : cfg.negative_gain * stressGain(stress);
   dA = dA * cfg.arousal_gain + 0.2 * magnitude;
   const k = cfg.reactivity;
   // Novelty alone makes an event intense too (Scherer's novelty check): a complete surprise counts like a clearly

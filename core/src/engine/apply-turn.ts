@@ -22,6 +22,7 @@ const episodeTakeover = 0.5;
 const appraisalWeight = 0.75;
 
 import { advanceState } from './advance.js';
+import { attributeTurn, type TurnAttribution } from './attribute-turn.js';
 import { type EngineState, type Episode, initialFloor } from './engine-state.js';
 import { episodeStrength, type Observation, observe } from './observe.js';
 
@@ -77,10 +78,16 @@ export interface MemoryInfluence {
 export interface TurnOutcome {
   state: EngineState;
   predictionError: PredictionError;
+  /** Where the change of felt emotion since the previous update came from, unrounded (the result's `explanation`). */
+  attribution: TurnAttribution;
   /** How the character felt just before the event (after the elapsed time passed). */
   before: Observation;
   after: Observation;
   transition: StageTransition | null;
+  /** The event's own intensity (R·max(|g|, |n|, u/2)·surprise, times any sensitisation gain), in [0, 1]. */
+  eventIntensity: number;
+  /** The goal relevance the turn was felt with (weighted for a witnessed act). */
+  relevance: number;
 }
 
 /**
@@ -242,6 +249,23 @@ export function applyAppraisal(
     floor: s0.floor ?? initialFloor,
   };
   const after = observe(draft, params);
+  const attribution = attributeTurn({
+    prev: state,
+    s0,
+    params,
+    appraisal: ap,
+    expected,
+    predictionError: pe,
+    impulse,
+    gain: memory?.gain ?? 1,
+    reinstate: back,
+    needPleasure,
+    rho,
+    emotion,
+    energy: body.energy,
+    stress: body.stress,
+    felt: after.felt,
+  });
   const load =
     0.35 * draft.stress +
     0.25 * (1 - draft.energy) +
@@ -254,5 +278,14 @@ export function applyAppraisal(
     trust: draft.trust,
   });
   draft.stage = stage;
-  return { state: draft, predictionError: pe, before, after, transition };
+  return {
+    state: draft,
+    predictionError: pe,
+    attribution,
+    before,
+    after,
+    transition,
+    eventIntensity: impulse.intensity,
+    relevance: ap.goal_relevance,
+  };
 }

@@ -87,6 +87,7 @@ export function applyTurn(
     ...(options.interaction === undefined ? {} : { interaction: options.interaction }),
     ...(options.conduct === undefined ? {} : { conduct: options.conduct }),
     ...(options.feeling === undefined ? {} : { feeling: options.feeling }),
+    ...(options.memory === undefined ? {} : { memory: options.memory }),
   };
   let projected = state;
   if (speaker !== null) {

@@ -1,5 +1,5 @@
 import type { SoulStageId } from '../body/soul-stages.js';
-import { type IntensityLevel, toIntensityLevel } from '../labels/emotion-label.js';
+import { type EmotionLabel, type IntensityLevel, toIntensityLevel } from '../labels/emotion-label.js';
 import type { CompiledLocale } from './compiled-locale.js';
 import {
   attachmentIndex,
@@ -15,8 +15,16 @@ import {
   toSignedBand,
   trustLevels,
 } from './levels.js';
+import { memoryText } from './memory-text.js';
 import { toPersonaPrompt } from './persona-prompt.js';
-import type { LengthHint, PromptAddressee, PromptData, PromptPerson } from './prompt-data.js';
+import type {
+  LengthHint,
+  PromptAddressee,
+  PromptData,
+  PromptLocale,
+  PromptMemory,
+  PromptPerson,
+} from './prompt-data.js';
 import type { PromptGroupInput, PromptInput, PromptPersonInput } from './prompt-input.js';
 import { sanitizeEvent, sanitizeName } from './text.js';
 
@@ -85,6 +93,34 @@ function groupPart(
   };
 }
 
+const noMemories: { list: PromptMemory[]; line: string } = { list: [], line: '' };
+
+/** The memory part of prompt_data: the structured memories and the block's lines (empty without any). */
+function memoryPart(
+  locale: PromptLocale,
+  emotions: Readonly<Record<EmotionLabel, string>>,
+  input: NonNullable<PromptInput['memories']>,
+): { list: PromptMemory[]; line: string } {
+  if (input.recalled.length === 0) return noMemories;
+  const words = memoryText[locale];
+  const list = input.recalled.map((m): PromptMemory => {
+    const summary = sanitizeEvent(m.text);
+    const who =
+      m.speaker === null ? null : { id: m.speaker.id, name: sanitizeName(m.speaker.name, m.speaker.id) };
+    const when = words.when(m.at, input.now);
+    return {
+      id: m.id,
+      at: new Date(m.at).toISOString(),
+      when,
+      summary,
+      feeling: m.feeling,
+      with: who,
+      sentence: words.sentence(when, who?.name ?? null, summary, emotions[m.feeling]),
+    };
+  });
+  return { list, line: `\n${words.label}${list.map((m) => m.sentence).join(' ')}` };
+}
+
 /**
  * Builds the prompt_data of a turn: the persona part (memoized per persona object, so personas must not be mutated
  * after resolution), the current state in words, advice on how to voice it, and three ready-to-paste text blocks.
@@ -137,6 +173,7 @@ export function buildPromptData(input: PromptInput): PromptData {
   const lengthHint = t.lengths[toLengthHint(input.stage.id, input.energy, emotion.A)];
   const event = sanitizeEvent(input.eventContext);
   const group = input.group ? groupPart(text, input.group) : null;
+  const memories = input.memories ? memoryPart(persona.locale, t.emotions, input.memories) : noMemories;
 
   const emotionLine = `${labels.emotion}${text.emotionPhrase[input.primary][intensity]}${
     undertone === null ? '' : text.secondaryClause[undertone]
@@ -145,7 +182,7 @@ export function buildPromptData(input: PromptInput): PromptData {
 ${labels.energy}${budget}%${labels.stop}${energyDescription}
 ${labels.stage}${text.stageLine[input.stage.id]}
 ${labels.needs}${text.needsLine[bb * 9 + cb * 3 + aub]}
-${labels.relationship}${relationshipDescription}${group === null ? '' : `\n${group.context}`}${
+${labels.relationship}${relationshipDescription}${group === null ? '' : `\n${group.context}`}${memories.line}${
   event === null ? '' : `\n${labels.event}"${event}"`
 }`;
   const instructionBlock = `${persona.instructionHead}${stageText.instruction}
@@ -214,6 +251,7 @@ ${labels.length}${lengthHint}${needDirection === null ? '' : `\n${labels.need}${
       speaker: group?.speaker ?? null,
       addressed_to: group?.to ?? 'character',
       others: group?.others ?? [],
+      memories: memories.list,
     },
     instruction: {
       language_directive: persona.languageDirective,

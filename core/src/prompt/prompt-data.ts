@@ -141,6 +141,27 @@ export interface PromptPerson {
  */
 export type PromptAddressee = 'character' | 'everyone' | { id: string; name: string };
 
+/**
+ * A remembered episode that came back to mind this turn (docs/memory.md, "In prompt_data"); `summary` and `sentence`
+ * are safe to quote (one line, no double quotes).
+ */
+export interface PromptMemory {
+  /** The episode id (`mem_…`), as the memory API lists it. */
+  id: string;
+  /** ISO 8601 engine-clock time of the episode. */
+  at: string;
+  /** When, relative to this turn, in `locale` (`Last Tuesday`). */
+  when: string;
+  /** What happened, or null when the session keeps no text. */
+  summary: string | null;
+  /** How the character felt then: the stable label id. */
+  feeling: EmotionLabel;
+  /** Who spoke then, or null for the person the character talks to. */
+  with: { id: string; name: string } | null;
+  /** The memory as a sentence in `locale`, as the context block writes it. */
+  sentence: string;
+}
+
 /** The per-turn part of prompt_data: what the character feels and what just happened. */
 export interface PromptContext {
   /** The event text, sanitized to one line of at most 500 characters, or null. */
@@ -157,6 +178,8 @@ export interface PromptContext {
   addressed_to: PromptAddressee;
   /** Group turns: the few other participants who matter now (recent strong feelings, strong bonds), at most 3. */
   others: PromptPerson[];
+  /** Episodes this turn brought back to mind, most relevant first, at most 3 (empty when none did). */
+  memories: PromptMemory[];
 }
 
 /** How the model should voice the character this turn. */

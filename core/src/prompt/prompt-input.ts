@@ -33,6 +33,19 @@ export interface PromptInput {
   eventContext: string | null;
   /** Group turns (a speaker named with `from`): who speaks, to whom, and who else matters now. */
   group?: PromptGroupInput;
+  /** Episodes the turn recalled, most relevant first, and the engine time of the turn. */
+  memories?: { now: number; recalled: readonly PromptMemoryInput[] };
+}
+
+/** A recalled episode as prompt_data describes it. */
+export interface PromptMemoryInput {
+  id: string;
+  /** Engine-clock time (ms) of the episode. */
+  at: number;
+  text: string | null;
+  feeling: EmotionLabel;
+  /** The speaker then, with the name the session knows (null: none given), or null for the default person. */
+  speaker: { id: string; name: string | null } | null;
 }
 
 /** A participant as prompt_data describes them: id, display name (null: unknown) and relationship. */

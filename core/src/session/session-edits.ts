@@ -8,6 +8,7 @@ import { defaultPreferences, type ProactivePreferences } from '../proactive/pref
 import { acknowledgedMemory, type ProactiveState } from '../proactive/proactive-action.js';
 import type { SessionRecord } from '../store/session-store.js';
 import type { LoadedSession } from './loaded-session.js';
+import { memoryWithout } from './memory-edits.js';
 import { dueAt } from './proactive-step.js';
 import type { SessionChange } from './session-change.js';
 
@@ -122,8 +123,9 @@ export function checkParticipantId(participantId: unknown): asserts participantI
 }
 
 /**
- * Forgets one participant: their entry, their place as last speaker, and the pending actions addressed to them.
- * @throws LimbicError NOT_FOUND for a participant the session does not know.
+ * Forgets one participant: their entry, their place as last speaker, the pending actions addressed to them, and
+ * every remembered episode they appear in.
+ * @throws LimbicError NOT_FOUND for a participant the session neither knows nor remembers.
  */
 export function forgetParticipantStep(
   session: LoadedSession,
@@ -132,7 +134,8 @@ export function forgetParticipantStep(
   const { record, now } = session;
   const list = participantsOf(record.state);
   const remaining = removeParticipant(list, participantId);
-  if (remaining === list) {
+  const memory = memoryWithout(session, participantId);
+  if (remaining === list && memory === record.memory) {
     throw new LimbicError(
       'NOT_FOUND',
       `Participant ${JSON.stringify(participantId)} not found in session ${record.id}`,
@@ -144,8 +147,9 @@ export function forgetParticipantStep(
     speaker: record.state.speaker === participantId ? null : (record.state.speaker ?? null),
   };
   const pending = record.proactive.pending.filter((a) => a.participant?.id !== participantId);
+  const changes = memory === undefined ? { updatedAt: now, state } : { updatedAt: now, state, memory };
   return {
-    record: withProactive(session, { ...record.proactive, pending }, { updatedAt: now, state }),
+    record: withProactive(session, { ...record.proactive, pending }, changes),
     result: { forgotten: true as const, id: participantId },
     cause: 'forget',
   };

@@ -27,6 +27,7 @@ import {
   newSessionRecord,
   setPreferencesStep,
 } from './session-edits.js';
+import { SessionMemories } from './session-memories.js';
 import { defaultMaxRetries, type SessionServiceOptions } from './session-options.js';
 import type {
   ParticipantPage,
@@ -66,6 +67,8 @@ export class SessionService {
   readonly clock: Clock;
   readonly appraiser: Appraiser;
   readonly personaWriter: PersonaWriter | undefined;
+  /** The characters' episodic memories: list, forget, settings (docs/memory.md). */
+  readonly memories: SessionMemories;
   readonly #random: Random;
   readonly #maxSessions: (owner: string) => number | undefined;
   readonly #maxParticipants: number;
@@ -93,6 +96,7 @@ export class SessionService {
     const { maxBatch } = options;
     this.#writer = new SessionWriter({ store, clock, events, changes, maxRetries, maxBatch });
     this.#checks = new DueChecks(store, clock, this.#writer, this.#random);
+    this.memories = new SessionMemories(this.#writer);
     if (changes) this.#unwatch = watchRemoteChanges({ store, clock, events, writer: this.#writer, changes });
   }
 
@@ -150,7 +154,8 @@ export class SessionService {
     options: { cursor?: string | null; limit?: unknown } = {},
   ): Promise<SessionPage> {
     const { limit, query } = toPageRequest(options);
-    return toSessionPage(await this.store.list(owner, query), limit);
+    // A listing shows no memory: the store need not read any.
+    return toSessionPage(await this.store.list(owner, { ...query, memory: false }), limit);
   }
 
   /** Deletes a session and everything about it. @throws LimbicError NOT_FOUND. */

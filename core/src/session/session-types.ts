@@ -10,6 +10,7 @@ import type { ProactiveAction } from '../proactive/proactive-action.js';
 import type { PromptData } from '../prompt/prompt-data.js';
 import type { NeedState } from '../prompt/prompt-input.js';
 import type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './results.js';
+import type { TurnExplanation } from './turn-explanation.js';
 
 /** A created session as POST /v1/persona returns it. */
 export interface SessionInfo {
@@ -75,6 +76,13 @@ export interface TurnResult {
   to: 'character' | 'everyone' | ParticipantView;
   /** Whether the character should speak now, and why (docs/groups.md); always `should: true` without `from`. */
   reply: ReplyAdvice;
+  /** What memory did this turn (docs/memory.md): the episodes it recalled, and the episode it became (or null). */
+  memory: TurnMemory;
+  /**
+   * Why the turn felt as it did: the change of the felt emotion since the previous update and its few largest
+   * contributions, each with a short English sentence (docs/emotion-model.md, "Why a turn felt as it did").
+   */
+  explanation: TurnExplanation;
   /**
    * Text turns only: the appraiser that turned the text into the appraisal: `reader` (the offline reader, the
    * default), `llm` (the configured OpenAI-compatible model), or a custom appraiser's name.
@@ -90,6 +98,14 @@ export interface TurnResult {
    * when the appraiser reads no roles (a custom appraiser).
    */
   roles?: Roles | null;
+}
+
+/** What memory did in one turn. */
+export interface TurnMemory {
+  /** The episodes the turn brought back to mind, most relevant first (at most 3): id, strength then, cue similarity. */
+  recalled: { id: string; strength: number; similarity: number }[];
+  /** The id of the episode the turn became, or null when it did not matter enough (or memory is off). */
+  encoded: string | null;
 }
 
 /** A participant as results name them: id and display name (null when none was ever given). */
@@ -115,8 +131,17 @@ export interface ParticipantPage {
   cursor: string | null;
 }
 
-/** Why a session's state changed; `remote`: another process sharing the store wrote it (seen through its watch). */
-export type StateCause = 'created' | 'turn' | 'proactive' | 'preferences' | 'ack' | 'forget' | 'remote';
+/**
+ * Why a session's state changed; `memory`: its memory settings changed or an episode was forgotten; `remote`: another process sharing the store wrote it (seen through its watch). */
+export type StateCause =
+  | 'created'
+  | 'turn'
+  | 'proactive'
+  | 'preferences'
+  | 'ack'
+  | 'forget'
+  | 'memory'
+  | 'remote';
 
 /** The typed events of the session service. */
 export interface SessionEvents {

@@ -104,6 +104,7 @@ export function toTurnStepInput(turn: ParsedTextTurn, heard: HeardText): TurnSte
       perceived: outcome.perceived ?? null,
       roles: outcome.roles ?? null,
     },
+    summary: turn.summary,
   };
 }
 

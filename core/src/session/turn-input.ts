@@ -27,8 +27,14 @@ export interface TurnParties {
   to?: Addressee;
 }
 
+/** What any turn may tell memory (docs/memory.md). */
+export interface TurnMemoryFields {
+  /** What the turn's episode says happened instead of its text, if the turn becomes one (at most 280 characters). */
+  summary?: string;
+}
+
 /** An appraisal turn: a pre-computed appraisal for a session. */
-export interface AppraisalTurnInput extends TurnParties {
+export interface AppraisalTurnInput extends TurnParties, TurnMemoryFields {
   sessionId: string;
   appraisal: Appraisal;
   /** What happened, used to enrich prompt_data. */
@@ -39,15 +45,16 @@ export interface AppraisalTurnInput extends TurnParties {
 
 /** A text turn: either a chat message or an event with its source. */
 export type TextTurnInput =
-  | ({ sessionId: string; message: string; elapsedSeconds?: number } & TurnParties)
+  | ({ sessionId: string; message: string; elapsedSeconds?: number } & TurnParties & TurnMemoryFields)
   | ({
       sessionId: string;
       event: { description: string; source?: EventSource };
       elapsedSeconds?: number;
-    } & TurnParties);
+    } & TurnParties &
+      TurnMemoryFields);
 
 /** The normalised form of a text turn. */
-export interface ParsedTextTurn extends TurnParties {
+export interface ParsedTextTurn extends TurnParties, TurnMemoryFields {
   sessionId: string;
   description: string;
   source: EventSource;
@@ -136,6 +143,7 @@ export function parseAppraisalTurn(input: unknown): AppraisalTurnInput {
   if (value.context !== undefined) out.context = value.context;
   if (value.elapsedSeconds !== undefined) out.elapsedSeconds = value.elapsedSeconds;
   copyParties(out, value);
+  if (value.summary !== undefined) out.summary = value.summary;
   return out;
 }
 
@@ -221,5 +229,6 @@ export function toParsedTextTurn(value: z.output<typeof textTurnSchema>): Parsed
   };
   if (value.elapsedSeconds !== undefined) out.elapsedSeconds = value.elapsedSeconds;
   copyParties(out, value);
+  if (value.summary !== undefined) out.summary = value.summary;
   return out;
 }

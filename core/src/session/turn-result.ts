@@ -11,14 +11,16 @@ import {
   salientParticipants,
 } from '../group/participants.js';
 import { toIntensityLevel } from '../labels/emotion-label.js';
+import type { Recalled } from '../memory/recall.js';
 import type { EngineParams } from '../persona/engine-params.js';
 import { toExposedVad } from '../persona/engine-params.js';
 import type { ResolvedPersona } from '../persona/persona.js';
 import { buildPromptData } from '../prompt/build-prompt-data.js';
-import type { PromptGroupInput, PromptPersonInput } from '../prompt/prompt-input.js';
+import type { PromptGroupInput, PromptInput, PromptPersonInput } from '../prompt/prompt-input.js';
 import { round } from '../util/math.js';
 import { roundAppraisal, toDelta } from './results.js';
 import type { ParticipantView, TurnResult } from './session-types.js';
+import { toTurnExplanation } from './turn-explanation.js';
 
 /** Who took part in a turn: the speaker (`from`) and whom it was aimed at. */
 export interface TurnParticipants {
@@ -57,6 +59,43 @@ function groupInput(outcome: GroupTurnOutcome, parties: TurnParticipants): Promp
   return { speaker, to, others };
 }
 
+/** What memory did in a turn: the episodes recalled (as memory found them) and the episode the turn became. */
+export interface TurnMemoryInput {
+  now: number;
+  recalled: readonly Recalled[];
+  encoded: string | null;
+}
+
+function memoryView(memory: TurnMemoryInput): TurnResult['memory'] {
+  return {
+    recalled: memory.recalled.map((r) => ({
+      id: r.episode.id,
+      strength: round(r.strength, 3),
+      similarity: round(r.similarity, 3),
+    })),
+    encoded: memory.encoded,
+  };
+}
+
+function promptMemories(
+  state: GroupTurnOutcome['state'],
+  memory: TurnMemoryInput,
+): NonNullable<PromptInput['memories']> {
+  return {
+    now: memory.now,
+    recalled: memory.recalled.map(({ episode }) => ({
+      id: episode.id,
+      at: episode.at,
+      text: episode.text,
+      feeling: episode.feeling.label,
+      speaker:
+        episode.speaker === null
+          ? null
+          : { id: episode.speaker, name: findParticipant(state, episode.speaker)?.name ?? null },
+    })),
+  };
+}
+
 /** What a text turn's appraiser says about itself: the last fields of a text turn's result. */
 export type TextTurnFields = Required<
   Pick<TurnResult, 'appraiser' | 'fallback_reason' | 'perceived' | 'roles'>
@@ -72,6 +111,7 @@ export function buildTurnResult(
   params: EngineParams,
   context: string | null,
   parties: TurnParticipants,
+  memory: TurnMemoryInput,
   text?: TextTurnFields,
 ): TurnResult {
   const { state, after, relationship } = outcome;
@@ -125,10 +165,13 @@ export function buildTurnResult(
       },
       eventContext: context,
       ...(group ? { group } : {}),
+      ...(memory.recalled.length > 0 ? { memories: promptMemories(state, memory) } : {}),
     }),
     speaker: parties.from === undefined ? null : view(state, parties.from),
     to: typeof to === 'string' ? to : view(state, to),
     reply: outcome.reply,
+    memory: memoryView(memory),
+    explanation: toTurnExplanation(outcome.attribution),
   };
   if (text) {
     // Text turns only, after `reply`: the order the result has always had on the wire.

@@ -36,6 +36,16 @@ const participantName = z
     error: `must be a string of 1 to ${maxParticipantNameLength} characters`,
   });
 
+/** Longest accepted episode summary, in characters (the episode keeps at most 280). */
+export const maxSummaryLength = 280;
+const summary = z
+  .string({ error: `must be a string of 1 to ${maxSummaryLength} characters` })
+  .max(maxSummaryLength, { error: `must be a string of 1 to ${maxSummaryLength} characters` })
+  .refine((s) => s.trim().length > 0, { error: `must be a string of 1 to ${maxSummaryLength} characters` })
+  .describe(
+    'What the episode this turn may become says happened, instead of the turn text (docs/memory.md).',
+  );
+
 /** Zod schema of a participant reference `{id, name?}` (the `from` of a turn, or a participant `to`). */
 export const participantRefSchema = z.strictObject({ id: participantId, name: participantName.optional() });
 
@@ -56,6 +66,7 @@ export const appraisalTurnSchema = z.strictObject({
   elapsedSeconds: elapsed.optional(),
   from: participantRefSchema.optional(),
   to: addresseeSchema.optional(),
+  summary: summary.optional(),
 });
 
 const eventSchema = z.strictObject({
@@ -72,6 +83,7 @@ export const textTurnSchema = z
     elapsedSeconds: elapsed.optional(),
     from: participantRefSchema.optional(),
     to: addresseeSchema.optional(),
+    summary: summary.optional(),
   })
   .superRefine((value, ctx) => {
     if ((value.message === undefined) === (value.event === undefined)) {

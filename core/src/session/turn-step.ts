@@ -1,12 +1,19 @@
 import type { Appraisal } from '../appraisal/appraisal.js';
 import type { Conduct } from '../appraisal/listener.js';
+import type { EngineState } from '../engine/engine-state.js';
 import { type ResolvedAddress, resolveAddress } from '../group/address.js';
 import { applyTurn } from '../group/group-turn.js';
 import type { Addressee, ParticipantRef } from '../group/participants.js';
+import { participantsOf } from '../group/participants.js';
 import type { EmotionLabel } from '../labels/emotion-label.js';
+import { cueWords } from '../memory/cues.js';
+import { emptyMemory } from '../memory/episode.js';
+import { recallForTurn, rememberTurn } from '../memory/memory-turn.js';
+import { toExposedVad } from '../persona/engine-params.js';
 import type { ProactiveAction, ProactiveState } from '../proactive/proactive-action.js';
 import type { Random } from '../random.js';
 import type { SessionRecord } from '../store/session-store.js';
+import { LruMap } from '../util/lru-map.js';
 import type { LoadedSession } from './loaded-session.js';
 import { dueAt, raiseFromState } from './proactive-step.js';
 import type { SessionChange } from './session-change.js';
@@ -31,6 +38,8 @@ export interface TurnStepInput {
   feeling?: EmotionLabel | undefined;
   /** Text turns: what the appraiser says about itself, part of the result (and of the `turn` event). */
   text?: TextTurnFields | undefined;
+  /** What the turn's episode says happened, instead of its text (an operator's summary), if it becomes one. */
+  summary?: string | undefined;
 }
 
 /** The turn step's input of an appraisal turn: always contact with the person. */
@@ -42,6 +51,7 @@ export function toAppraisalStepInput(turn: AppraisalTurnInput): TurnStepInput {
     interaction: true,
     from: turn.from,
     to: turn.to,
+    summary: turn.summary,
   };
 }
 
@@ -82,6 +92,16 @@ export function runTurnStep(
       persona.identity.name,
       now,
     );
+  const memory = record.memory ?? emptyMemory;
+  const speaker = input.from?.id ?? null;
+  const recall = recallForTurn(memory, {
+    text: input.context,
+    speaker,
+    appraisal: input.appraisal,
+    mood: record.state.mood.V,
+    baseline: params.baseline,
+    now,
+  });
   const outcome = applyTurn(record.state, params, input.appraisal, {
     elapsedSeconds: elapsed,
     now,
@@ -91,6 +111,20 @@ export function runTurnStep(
     maxParticipants: options.maxParticipants,
     ...(input.conduct ? { conduct: input.conduct } : {}),
     ...(input.feeling ? { feeling: input.feeling } : {}),
+    ...(recall.influence ? { memory: recall.influence } : {}),
+  });
+  const remembered = rememberTurn(memory, recall, {
+    turn: outcome.state.turns,
+    now,
+    text: input.summary ?? input.context,
+    speaker,
+    participants: (cues) => involved(record.state, speaker, address, cues),
+    appraisal: input.appraisal,
+    eventIntensity: outcome.eventIntensity,
+    relevance: outcome.relevance,
+    label: outcome.after.primary,
+    ...toExposedVad(outcome.after.felt),
+    intensity: outcome.after.intensity,
   });
   let proactive: ProactiveState = record.proactive;
   let action: ProactiveAction | null = null;
@@ -112,6 +146,7 @@ export function runTurnStep(
     params,
     input.context,
     { from: input.from, address },
+    { now, recalled: recall.recalled, encoded: remembered.encoded },
     input.text,
   );
   const next: SessionRecord = {
@@ -125,7 +160,43 @@ export function runTurnStep(
     proactive,
     nextDueAt: dueAt(outcome.state, params, proactive, now),
   };
+  if (record.memory !== undefined || remembered.memory !== memory) next.memory = remembered.memory;
   return { record: next, result, action };
+}
+
+const nameCueCache = new LruMap<string, string[]>(4096);
+
+/** The cue words of a participant's name, as a text naming them would give them. */
+function nameCues(name: string): string[] {
+  let cues = nameCueCache.get(name);
+  if (cues === undefined) {
+    cues = cueWords(name);
+    nameCueCache.set(name, cues);
+  }
+  return cues;
+}
+
+/**
+ * The participants a turn's episode involves: its speaker, the participant it was aimed at, and every known
+ * participant whose name is one of its cue words ("Ana broke my phone"), so forgetting them forgets it too.
+ */
+function involved(
+  state: EngineState,
+  speaker: string | null,
+  address: ResolvedAddress,
+  cues: readonly string[],
+): string[] {
+  const out = new Set<string>(speaker === null ? [] : [speaker]);
+  if (typeof address.to === 'object') out.add(address.to.id);
+  if (cues.length > 0) {
+    const words = new Set(cues);
+    for (const p of participantsOf(state)) {
+      if (p.name === null) continue;
+      const name = nameCues(p.name);
+      if (name.length > 0 && name.every((cue) => words.has(cue))) out.add(p.id);
+    }
+  }
+  return [...out];
 }
 
 /** A turn step as the writer's change: a `turn` and a `state` event after the write, and the action if any. */

@@ -1,5 +1,5 @@
 import { LimbicError, sessionLimitError } from '../errors.js';
-import type { CreateOptions, DueSession, SessionRecord, SessionStore } from './session-store.js';
+import type { CreateOptions, DueSession, ListOptions, SessionRecord, SessionStore } from './session-store.js';
 
 interface DueEntry {
   at: number;
@@ -77,6 +77,12 @@ function firstAfter(ids: readonly string[], after: string): number {
   return lo;
 }
 
+function withoutMemory(record: SessionRecord): SessionRecord {
+  if (record.memory === undefined) return record;
+  const { memory: _, ...rest } = record;
+  return rest;
+}
+
 /**
  * The in-memory {@link SessionStore}: for tests, demos and throwaway runs. Records are kept by reference (they are
  * immutable values), per-owner ids are kept sorted for cursor paging, and due times sit in a min-heap so the
@@ -151,11 +157,12 @@ export function createMemoryStore(): SessionStore {
       if (ids.length === 0) byOwner.delete(owner);
       return true;
     },
-    async list(owner: string, { after, limit }: { after?: string; limit: number }) {
+    async list(owner: string, { after, limit, memory = true }: ListOptions) {
       check();
       const ids = byOwner.get(owner) ?? [];
       const start = after === undefined ? 0 : firstAfter(ids, after);
-      return ids.slice(start, start + limit).map((id) => records.get(id)!);
+      const page = ids.slice(start, start + limit).map((id) => records.get(id)!);
+      return memory ? page : page.map(withoutMemory);
     },
     async count(owner: string) {
       check();

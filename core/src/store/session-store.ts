@@ -1,4 +1,5 @@
 import type { EngineState } from '../engine/engine-state.js';
+import type { MemoryState } from '../memory/episode.js';
 import type { ResolvedPersona } from '../persona/persona.js';
 import type { ProactiveState } from '../proactive/proactive-action.js';
 
@@ -25,12 +26,30 @@ export interface SessionRecord {
   proactive: ProactiveState;
   /** When the scheduler should next check this session (ms), or null when nothing is time-driven. */
   nextDueAt: number | null;
+  /**
+   * The character's episodic memory (docs/memory.md). Absent in records written before memory existed and in
+   * sessions that never remembered anything, which read it as empty with default settings.
+   */
+  memory?: MemoryState;
 }
 
 /** Options of {@link SessionStore.create}. */
 export interface CreateOptions {
   /** Refuse with SESSION_LIMIT when the owner already has this many sessions (checked atomically with the insert). */
   maxPerOwner?: number;
+}
+
+/** Options of {@link SessionStore.list}. */
+export interface ListOptions {
+  /** Only records whose id comes after this one. */
+  after?: string;
+  /** Most records returned. */
+  limit: number;
+  /**
+   * False to leave every record's `memory` out, for listings that show none of it: a session may hold thousands of
+   * episodes, which a page of 100 sessions would otherwise read and parse. Default true: complete records.
+   */
+  memory?: boolean;
 }
 
 /** A session that is due for a time-driven check. */
@@ -70,8 +89,11 @@ export interface SessionStore {
   replace(record: SessionRecord, expectedVersion: number): Promise<boolean>;
   /** Deletes a record of `owner`; false when there was none. */
   delete(owner: string, id: string): Promise<boolean>;
-  /** Records of `owner` in id (creation) order, strictly after `after` when given, at most `limit`. */
-  list(owner: string, options: { after?: string; limit: number }): Promise<SessionRecord[]>;
+  /**
+   * Records of `owner` in id (creation) order, strictly after `after` when given, at most `limit`; without their
+   * memory when `memory` is false.
+   */
+  list(owner: string, options: ListOptions): Promise<SessionRecord[]>;
   /** Number of sessions of `owner`. */
   count(owner: string): Promise<number>;
   /** Sessions whose nextDueAt is at or before `time`, earliest first, at most `limit`. */

@@ -4,6 +4,7 @@ import { isLimbicError } from '../errors.js';
 import { deriveEngineParams } from '../persona/engine-params.js';
 import { resolvePersona } from '../persona/resolve-persona.js';
 import { defaultPreferences } from '../proactive/preferences.js';
+import { describeMemoryContract } from './memory-contract.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
 
 /** Options of {@link describeSessionStoreContract}. */
@@ -257,5 +258,7 @@ export function describeSessionStoreContract(
         expect(await store.clockOrigin(scale, 1_800_000_000_000)).toBe(first);
         expect(await store.clockOrigin(scale + 1, 1_800_000_000_000)).toBe(1_800_000_000_000);
       }));
+
+    describeMemoryContract(it, withStore, makeTestRecord);
   });
 }

@@ -9,6 +9,7 @@ import { toHash } from '../route.js';
 import type { SessionDetails } from '../types.js';
 import { useLiveSession } from '../use-live-session.js';
 import { ApiKeyForm } from './api-key-form.js';
+import { MemoryList } from './memory-list.js';
 import { ProactiveList } from './proactive-list.js';
 import { StatePanel } from './state-panel.js';
 import { TurnBox } from './turn-box.js';
@@ -28,7 +29,7 @@ export interface SessionDetailProps {
   onApiKey: (key: string | null) => void;
 }
 
-/** One session, live: its state, VAD trajectory and proactive actions, and a box to send turns. */
+/** One session, live: its state, VAD trajectory, proactive actions and memories, and a box to send turns. */
 export function SessionDetail({ apiKey, sessionId, onApiKey }: SessionDetailProps) {
   if (apiKey === null) {
     return (
@@ -108,6 +109,7 @@ function LiveSessionView({ apiKey, sessionId }: { apiKey: string; sessionId: str
         <ProactiveList actions={live.feed.pending} onAcknowledge={live.acknowledge} />
         <TurnBox apiKey={apiKey} sessionId={sessionId} />
       </div>
+      <MemoryList apiKey={apiKey} sessionId={sessionId} version={live.snapshot?.at ?? null} />
     </article>
   );
 }

@@ -31,6 +31,7 @@ export function TurnBox({ apiKey, sessionId }: TurnBoxProps) {
   const [context, setContext] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState('');
+  const [reasons, setReasons] = useState<readonly string[]>([]);
   const [error, setError] = useState<unknown>(null);
 
   async function submit(event: Event) {
@@ -53,6 +54,7 @@ export function TurnBox({ apiKey, sessionId }: TurnBoxProps) {
         ).appraisalTurn;
       }
       setResult(describeTurn(turn));
+      setReasons(turn.explanation.contributions.map((contribution) => contribution.text));
     } catch (caught) {
       setError(caught);
     } finally {
@@ -143,6 +145,13 @@ export function TurnBox({ apiKey, sessionId }: TurnBoxProps) {
       <p role="status" class="hint" data-testid="turn-result">
         {result}
       </p>
+      {reasons.length > 0 && (
+        <ul class="hint" aria-label="Why it felt so" data-testid="turn-explanation">
+          {reasons.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      )}
     </form>
   );
 }

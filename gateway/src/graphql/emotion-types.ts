@@ -18,6 +18,7 @@ import {
   StageTransitionReasonEnum,
 } from './enums.js';
 import { AddresseeRef, ParticipantRef, ReplyAdviceRef } from './group-types.js';
+import { TurnMemoryRef } from './memory-types.js';
 import { PerceivedRef, RolesRef } from './perceived-types.js';
 import { PromptDataRef } from './prompt-types.js';
 
@@ -174,6 +175,10 @@ TurnResultRef.implement({
       description: 'Whom the turn was aimed at, as given or inferred',
     }),
     reply: t.expose('reply', { type: ReplyAdviceRef, description: 'Whether the character should speak now' }),
+    memory: t.expose('memory', {
+      type: TurnMemoryRef,
+      description: 'What memory did this turn: what it recalled, and the episode it became (docs/memory.md)',
+    }),
     appraiser: t.string({
       nullable: true,
       description:

@@ -64,6 +64,16 @@ const partyFields = (
   }),
 });
 
+// `summary` of every turn input (REST's field of the same name).
+const memoryFields = (
+  t: PothosSchemaTypes.InputFieldBuilder<typeof builder.$inferSchemaTypes, 'InputObject'>,
+) => ({
+  summary: t.string({
+    description:
+      'What the episode this turn may become says happened, instead of the turn text (1-280 characters; docs/memory.md)',
+  }),
+});
+
 /** POST /v1/turn/appraisal's body. */
 export const AppraisalTurnInput = builder.inputType('AppraisalTurnInput', {
   fields: (t) => ({
@@ -72,6 +82,7 @@ export const AppraisalTurnInput = builder.inputType('AppraisalTurnInput', {
     context: t.string({ description: 'What happened, used to enrich prompt_data' }),
     elapsedSeconds: t.float({ description: 'Seconds since the last interaction; default: the clock’s gap' }),
     ...partyFields(t),
+    ...memoryFields(t),
   }),
 });
 
@@ -91,6 +102,7 @@ export const TextTurnInput = builder.inputType('TextTurnInput', {
     event: t.field({ type: TextEventInput }),
     elapsedSeconds: t.float(),
     ...partyFields(t),
+    ...memoryFields(t),
   }),
 });
 

@@ -26,6 +26,7 @@ import {
 import { allOf, builder } from './builder.js';
 import { EmotionLabelEnum, IntensityLevelEnum, SoulStageIdEnum } from './enums.js';
 import { AddresseeRef } from './group-types.js';
+import { PromptMemoryRef } from './memory-types.js';
 
 const PromptLocaleEnum = builder.enumType('PromptLocale', {
   description: 'The language of prompt_data’s descriptive text (others fall back to English).',
@@ -213,6 +214,10 @@ const PromptContextRef = builder.objectRef<PromptContext>('PromptContext').imple
     others: t.expose('others', {
       type: [PromptPersonRef],
       description: 'Group turns: the few other participants who matter now (at most 3)',
+    }),
+    memories: t.expose('memories', {
+      type: [PromptMemoryRef],
+      description: 'Episodes this turn brought back to mind, most relevant first, at most 3 (docs/memory.md)',
     }),
   }),
 });

@@ -2,8 +2,10 @@ import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphq
 import { builder } from './builder.js';
 import './queries.js';
 import './mutations.js';
+import './memory-fields.js';
 import './subscriptions.js';
 import './operator-fields.js';
+import './explanation-types.js';
 
 let built: GraphQLSchema | undefined;
 

@@ -44,6 +44,10 @@ export function createOpenApiDocument(version: string): OpenApiDocument {
     tags: [
       { name: 'meta', description: 'Health and the machine-readable descriptions of the interface' },
       { name: 'persona', description: 'Presets and sessions (a session is one character with its state)' },
+      {
+        name: 'memory',
+        description: 'What a character remembers (docs/memory.md): its memories, erasing them, the settings',
+      },
       { name: 'turn', description: 'Turns and the state snapshot' },
       {
         name: 'proactive',

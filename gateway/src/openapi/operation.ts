@@ -8,7 +8,7 @@ const statusText: Record<number, string> = {
   400: 'Invalid request body, query or path',
   401: 'Invalid or missing API key',
   403: 'The plan does not allow it (session quota reached)',
-  404: 'Session (or its action or participant) not found, deleted, or owned by another account or environment',
+  404: 'Session (or its action, participant or memory) not found, deleted, or owned by another account or environment',
   409: 'The session was changed concurrently; retry',
   413: 'Body over the size limit',
   415: 'Content-Type is not application/json',

@@ -98,6 +98,61 @@ export const operations: readonly OperationSpec[] = [
     errors: ['VALIDATION_ERROR', ...write],
   },
   {
+    id: 'listMemories',
+    summary: 'List what the character remembers, newest first, with how strongly it holds each memory now',
+    tag: 'memory',
+    ok: 'MemoryPage',
+    query: [
+      ...listQuery,
+      {
+        name: 'participant',
+        in: 'query',
+        required: false,
+        description: 'Only the memories that involve this participant id',
+        schema: str,
+      },
+      {
+        name: 'q',
+        in: 'query',
+        required: false,
+        description:
+          'Only the memories whose text shares a content word with this text, or contains it (at most 200 characters)',
+        schema: { ...str, maxLength: 200 },
+      },
+    ],
+    errors: ['VALIDATION_ERROR', ...session],
+  },
+  {
+    id: 'forgetMemory',
+    summary: 'Forget one memory for good',
+    tag: 'memory',
+    ok: 'Forgotten',
+    errors: ['VALIDATION_ERROR', ...write],
+  },
+  {
+    id: 'forgetAllMemories',
+    summary: 'Forget every memory of a session (its settings stay)',
+    tag: 'memory',
+    ok: 'MemoriesForgotten',
+    errors: write,
+  },
+  {
+    id: 'getMemorySettings',
+    summary: 'The memory settings',
+    tag: 'memory',
+    ok: 'MemorySettingsResult',
+    errors: session,
+  },
+  {
+    id: 'setMemorySettings',
+    summary:
+      'Replace the memory settings; store_text false also drops the text of the memories held, a lower bound the oldest',
+    tag: 'memory',
+    ok: 'MemorySettingsResult',
+    body: 'MemorySettingsInput',
+    errors: write,
+  },
+  {
     id: 'appraisalTurn',
     summary: 'Process a turn with an appraisal vector',
     tag: 'turn',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context.js';
 import { registerHealthRoutes } from './health.js';
+import { registerMemoryRoutes } from './memories.js';
 import { registerMethodNotAllowed } from './method-not-allowed.js';
 import { registerOpenApiRoutes } from './openapi.js';
 import { registerParticipantRoutes } from './participants.js';
@@ -84,6 +85,7 @@ export function registerRoutes(app: FastifyInstance, context: GatewayContext): v
   registerPresetRoutes(app);
   registerPersonaRoutes(app, context);
   registerParticipantRoutes(app, context);
+  registerMemoryRoutes(app, context);
   registerTurnRoutes(app, context);
   registerStateRoutes(app, context);
   registerProactiveRoutes(app, context);

@@ -5,7 +5,16 @@
  * @module
  */
 
+export { contributionSchema, turnExplanationSchema } from './explanation.js';
 export { componentsPrefix, type JsonSchema, jsonSchemasOf, ref } from './json-schema.js';
+export {
+  episodeFeelingSchema,
+  memoriesForgottenSchema,
+  memoryPageSchema,
+  memorySettingsResultSchema,
+  memorySettingsViewSchema,
+  memoryViewSchema,
+} from './memory.js';
 export { asyncApiSchema, errorBody, healthSchema, openApiSchema, presetsSchema } from './meta.js';
 export { dateTime, objectOf, oneOf, range, signed, unit } from './primitives.js';
 export {

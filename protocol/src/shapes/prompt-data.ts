@@ -1,6 +1,6 @@
 import { familiarityLevels, rapportLevels, supportedPromptLocales, trustLevels } from '@limbic/core';
 import { z } from 'zod';
-import { nullableString, objectOf, oneOf, percentage, signed, unit } from './primitives.js';
+import { dateTime, nullableString, objectOf, oneOf, percentage, signed, unit } from './primitives.js';
 import { emotionLabel, intensityLevel, participantId, stageId } from './state.js';
 
 /** The six trait names of prompt_data.system.traits. */
@@ -37,6 +37,20 @@ const need = z.strictObject({
 });
 
 /** Ready context for the client's own language-model prompt. */
+/** A recalled episode in prompt_data (docs/memory.md, "In prompt_data"). */
+export const promptMemorySchema = z.strictObject({
+  id: z.string().describe('The episode id (`mem_…`), as GET /v1/persona/:id/memories lists it'),
+  at: dateTime.describe('Engine-clock time of the episode'),
+  when: z.string().describe('When, relative to this turn, in the locale (`Last Tuesday`)'),
+  summary: nullableString.describe('What happened, or null when the session keeps no text'),
+  feeling: emotionLabel.describe('How the character felt then'),
+  with: z
+    .strictObject({ id: participantId, name: z.string() })
+    .nullable()
+    .describe('Who spoke then, or null for the person the character talks to'),
+  sentence: z.string().describe('The memory as one sentence in the locale, as the context block writes it'),
+});
+
 export const promptDataSchema = z.strictObject({
   language: z.string(),
   locale: oneOf(supportedPromptLocales),
@@ -98,6 +112,10 @@ export const promptDataSchema = z.strictObject({
       .array(promptPersonSchema)
       .max(3)
       .describe('Group turns: the few other participants who matter now'),
+    memories: z
+      .array(promptMemorySchema)
+      .max(3)
+      .describe('Episodes this turn brought back to mind, most relevant first (empty when none did)'),
   }),
   instruction: z.strictObject({
     language_directive: z.string(),

@@ -1,12 +1,23 @@
 import {
   appraisalTurnSchema,
+  memorySettingsSchema,
   personaDefinitionSchema,
   preferencesSchema,
   textTurnSchema,
 } from '@limbic/core';
 import type { z } from 'zod';
 import { deprecatedAliases } from '../fields.js';
+import { contributionSchema, turnExplanationSchema } from './explanation.js';
 import { type JsonSchema, jsonSchemasOf } from './json-schema.js';
+import {
+  episodeFeelingSchema,
+  memoriesForgottenSchema,
+  memoryPageSchema,
+  memorySettingsInputNote,
+  memorySettingsResultSchema,
+  memorySettingsViewSchema,
+  memoryViewSchema,
+} from './memory.js';
 import { asyncApiSchema, errorBody, healthSchema, openApiSchema, presetsSchema } from './meta.js';
 import {
   acknowledgedSchema,
@@ -65,10 +76,18 @@ export const responseShapes = {
   Participant: participantSchema,
   Addressee: addresseeSchema,
   ReplyAdvice: replyAdviceSchema,
+  TurnExplanation: turnExplanationSchema,
+  Contribution: contributionSchema,
   PromptPerson: promptPersonSchema,
   ParticipantSummary: participantSummarySchema,
   ParticipantPage: participantPageSchema,
   Forgotten: forgottenSchema,
+  EpisodeFeeling: episodeFeelingSchema,
+  MemoryView: memoryViewSchema,
+  MemoryPage: memoryPageSchema,
+  MemoriesForgotten: memoriesForgottenSchema,
+  MemorySettings: memorySettingsViewSchema,
+  MemorySettingsResult: memorySettingsResultSchema,
   Persona: personaSchema,
   SessionInfo: sessionInfoSchema,
   SessionDetails: sessionDetailsSchema,
@@ -101,6 +120,7 @@ export const requestShapes = {
   TextTurn: textTurnSchema,
   PreferencesInput: preferencesSchema.describe(preferencesInputNote),
   AckRequest: ackRequestSchema,
+  MemorySettingsInput: memorySettingsSchema.describe(memorySettingsInputNote),
 } as const;
 
 /** The name of a request shape. */

@@ -111,7 +111,7 @@ export const participantPageSchema = z.strictObject({
   cursor: nullableString,
 });
 
-/** The answer of forgetting a participant. */
+/** The answer of forgetting a participant, or one memory (`id` is then the memory's). */
 export const forgottenSchema = z.strictObject({ forgotten: z.literal(true), id: participantId });
 
 /** What `defaultCooldownHours` says to the preferences' input description. */

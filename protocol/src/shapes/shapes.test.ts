@@ -26,6 +26,12 @@ describe('the wire shapes and the engine’s types', () => {
     expectTypeOf<Shape<ResponseOf<'SessionPage'>>>().toEqualTypeOf<Shape<core.SessionPage>>();
     expectTypeOf<Shape<ResponseOf<'ParticipantPage'>>>().toEqualTypeOf<Shape<core.ParticipantPage>>();
     expectTypeOf<Shape<ResponseOf<'PromptData'>>>().toEqualTypeOf<Shape<core.PromptData>>();
+    expectTypeOf<Shape<ResponseOf<'MemoryPage'>>>().toEqualTypeOf<Shape<core.MemoryPage>>();
+    expectTypeOf<Shape<ResponseOf<'MemorySettings'>>>().toEqualTypeOf<Shape<core.MemorySettings>>();
+    expectTypeOf<Shape<ResponseOf<'MemoriesForgotten'>>>().toEqualTypeOf<Shape<core.MemoriesForgotten>>();
+    expectTypeOf<Shape<z.input<typeof requestShapes.MemorySettingsInput>>>().toEqualTypeOf<
+      Shape<core.MemorySettingsInput>
+    >();
     expectTypeOf<Shape<ResponseOf<'Preferences'>>>().toEqualTypeOf<Shape<core.ProactivePreferences>>();
     expectTypeOf<Shape<ResponseOf<'ProactiveAction'>>>().toEqualTypeOf<Shape<RestProactiveAction>>();
     expectTypeOf<Shape<z.output<typeof socketShapes.WireProactiveAction>>>().toEqualTypeOf<

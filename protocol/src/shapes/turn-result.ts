@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { turnExplanationSchema } from './explanation.js';
 import { nullableString, range, signed, unit } from './primitives.js';
 import { promptDataSchema } from './prompt-data.js';
 import {
@@ -42,6 +43,22 @@ export const turnResultSchema = z.strictObject({
     .describe('Who spoke (`from`, with the name the session knows), or null for turns without `from`'),
   to: addresseeSchema,
   reply: replyAdviceSchema,
+  memory: z
+    .strictObject({
+      recalled: z
+        .array(
+          z.strictObject({
+            id: z.string(),
+            strength: z.number().min(0).describe('How strongly it was held when recalled (1: new)'),
+            similarity: unit.describe('How much the turn shared with it (cosine of cue words)'),
+          }),
+        )
+        .max(3)
+        .describe('Episodes the turn brought back to mind, most relevant first'),
+      encoded: nullableString.describe('The id of the episode this turn became, or null'),
+    })
+    .describe('What memory did this turn (docs/memory.md)'),
+  explanation: turnExplanationSchema,
   appraiser: z
     .string()
     .optional()

@@ -10,8 +10,10 @@ export type PresetList = ResponseOf<'Presets'>;
 export type PresetSummary = PresetList['presets'][number];
 /** The body of `DELETE /v1/persona/:id`. */
 export type DeleteResult = ResponseOf<'Deleted'>;
-/** The body of `DELETE /v1/persona/:id/participants/:participantId`. */
+/** The body of `DELETE /v1/persona/:id/participants/:participantId` and `DELETE /v1/persona/:id/memories/:memoryId`. */
 export type ForgetResult = ResponseOf<'Forgotten'>;
+/** The body of `GET` and `PUT /v1/persona/:id/memory/settings`. */
+export type MemorySettingsResult = ResponseOf<'MemorySettingsResult'>;
 /** The answer of setting proactive preferences (REST `PUT …/preferences`, WebSocket `proactive_prefs`). */
 export type PreferencesResult = ResponseOf<'PreferencesResult'>;
 /** An error body on REST. */
