@@ -2,7 +2,7 @@ import type { Appraisal } from '../appraisal/appraisal.js';
 import type { MemoryInfluence } from '../engine/apply-turn.js';
 import type { Vec3 } from '../persona/engine-params.js';
 import type { MemoryEpisode } from './episode.js';
-import { forgetFloor, strengthAt } from './forgetting.js';
+import { forgetFloor, strengthIn, strengthsOf } from './forgetting.js';
 import { appraisalSimilarity, type Recalled } from './recall.js';
 
 /**
@@ -54,12 +54,13 @@ export function memoryInfluence(
   let controllability = 0;
   let agency = 0;
   let norms = 0;
+  const strengths = strengthsOf(episodes, now);
   for (let i = 0; i < episodes.length; i++) {
     const episode = episodes[i]!;
     const ap = episode.appraisal;
     const similarity = appraisalSimilarity(appraisal, ap);
     if (similarity < minAlike) continue;
-    const strength = strengthAt(episode, now);
+    const strength = strengthIn(strengths, episodes, i, now);
     if (strength < forgetFloor) continue;
     const w = similarity * Math.min(1, strength);
     alike += w;

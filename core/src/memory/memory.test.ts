@@ -155,6 +155,38 @@ describe('bounds', () => {
     expect(next).toContain(added);
     expect(next).not.toContain(episodes[0]);
   });
+
+  it('drops exactly the forgotten and the weakest, as computing every strength would', () => {
+    // The rule without its shortcut: every strength computed, the forgotten dropped, then the weakest past `max`.
+    const reference = (list: readonly MemoryEpisode[], added: MemoryEpisode, max: number, now: number) => {
+      const kept = [...list.filter((e) => strengthAt(e, now) >= forgetFloor), added];
+      const order = kept
+        .map((e, i) => ({ i, s: e === added ? 1 : strengthAt(e, now) }))
+        .sort((x, y) => x.s - y.s || x.i - y.i);
+      const drop = new Set(order.slice(0, Math.max(0, kept.length - max)).map((o) => o.i));
+      return kept.filter((_, i) => !drop.has(i)).map((e) => e.id);
+    };
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const now = 400 * day;
+    for (let round = 0; round < 60; round++) {
+      // Ages from minutes to a year, so some are long forgotten, some near the floor, some surely remembered.
+      const list = Array.from({ length: 40 }, (_, i) => {
+        const at = now - Math.floor(next() ** 3 * 365 * day);
+        const rehearsals = next() < 0.3 ? [Math.min(now, at + Math.floor(next() * 60 * day))] : [];
+        return episode(i, { at, salience: next(), rehearsals });
+      });
+      const added = episode(1000 + round, { at: now });
+      for (const max of [5, 20, 39, 40, 60]) {
+        expect(updateEpisodes(list, [], added, max, now).map((e) => e.id)).toEqual(
+          reference(list, added, max, now),
+        );
+      }
+    }
+  });
 });
 
 describe('memory text', () => {
