@@ -128,6 +128,11 @@ export function noteDerived(next: readonly MemoryEpisode[], previous: readonly M
   if (next !== previous) derivations.set(next, previous);
 }
 
+/** The list `next` was noted as made from ({@link noteDerived}), if any. */
+export function derivedFrom(next: readonly MemoryEpisode[]): readonly MemoryEpisode[] | undefined {
+  return derivations.get(next);
+}
+
 /**
  * The index of `next` from the index of `previous`, which it was made from: each episode of `previous` is matched
  * in order to the next one of `next` with the same cue list (or is gone), the rest of `next` is added. Null when a

@@ -6,8 +6,10 @@ import { noteDerived } from './cue-index.js';
 import { cueWords } from './cues.js';
 import { type MemoryEpisode, type MemoryState, maxEpisodeText } from './episode.js';
 import {
+  decayScaleMs,
   forgetFloor,
   lastTrace,
+  maxDecay,
   rehearse,
   strengthAt,
   strengthIn,
@@ -127,38 +129,72 @@ export function updateEpisodes(
   }
   if (added === null) return derived(next ?? episodes, episodes);
   const list = next ?? episodes;
-  const full = list.length >= max;
   const known = strengthsOf(episodes, now);
   // Strength of list[i]: the turn's value where the episode is the same, else computed.
   const strength = (i: number) =>
     list[i] === episodes[i] ? strengthIn(known, episodes, i, now) : strengthAt(list[i]!, now);
-  const strengths: number[] = [];
+  // The forgotten go. An episode whose latest trace is young enough is surely remembered: its strength stays NaN
+  // (not computed) until the bound needs it.
   const kept: MemoryEpisode[] = [];
+  const strengths: number[] = [];
+  const from: number[] = [];
   for (let i = 0; i < list.length; i++) {
     const episode = list[i]!;
-    const sure = !full && now - lastTrace(episode) <= surelyRememberedMs;
-    const s = sure ? 1 : strength(i);
-    if (s < forgetFloor) continue;
+    let s = Number.NaN;
+    if (now - lastTrace(episode) > surelyRememberedMs) {
+      s = strength(i);
+      if (s < forgetFloor) continue;
+    }
     kept.push(episode);
     strengths.push(s);
+    from.push(i);
   }
   kept.push(added);
   strengths.push(1);
   if (kept.length <= max) return derived(kept, episodes);
+  const weigh = (k: number) => {
+    if (Number.isNaN(strengths[k]!)) strengths[k] = strength(from[k]!);
+    return strengths[k]!;
+  };
   // Past the bound, the weakest go first (ties: the oldest).
   if (kept.length === max + 1) {
-    // The usual case (one episode added to a full memory): drop the weakest, found in one pass.
-    let weakest = 0;
-    for (let i = 1; i < kept.length; i++) if (strengths[i]! < strengths[weakest]!) weakest = i;
-    kept.splice(weakest, 1);
+    // The usual case (one episode added to a full memory): drop the weakest.
+    kept.splice(weakestOf(kept, strengths, weigh, now), 1);
     return derived(kept, episodes);
   }
+  for (let k = 0; k < kept.length; k++) weigh(k);
   const order = kept.map((_, i) => i).sort((x, y) => strengths[x]! - strengths[y]! || x - y);
   const drop = new Set(order.slice(0, kept.length - max));
   return derived(
     kept.filter((_, i) => !drop.has(i)),
     episodes,
   );
+}
+
+/**
+ * The position of the weakest of `kept` (the first of equals), weighing only the episodes that could be it: one
+ * whose latest trace is younger than the age at which even the fastest decay ({@link maxDecay}) falls to the least
+ * strength found so far is surely stronger, so it is passed over unweighed.
+ */
+function weakestOf(
+  kept: readonly MemoryEpisode[],
+  strengths: readonly number[],
+  weigh: (k: number) => number,
+  now: number,
+): number {
+  let weakest = 0;
+  let least = Number.POSITIVE_INFINITY;
+  let stronger = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < kept.length; k++) {
+    if (Number.isNaN(strengths[k]!) && now - lastTrace(kept[k]!) < stronger) continue;
+    const s = weigh(k);
+    if (s < least) {
+      least = s;
+      weakest = k;
+      stronger = 0.999 * decayScaleMs * (least ** (-1 / maxDecay) - 1);
+    }
+  }
+  return weakest;
 }
 
 /** `next`, noted as made from `previous` (so its cue index is derived, cue-index.ts). */

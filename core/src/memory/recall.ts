@@ -1,4 +1,3 @@
-import type { Appraisal } from '../appraisal/appraisal.js';
 import { cueIndexOf, slotOfWord } from './cue-index.js';
 import type { MemoryEpisode } from './episode.js';
 import { forgetFloor, strengthIn, strengthsOf } from './forgetting.js';
@@ -164,18 +163,4 @@ const logs = Array.from({ length: 16 }, (_, r) => Math.log(1 + r));
 /** ln(1 + r): the log of the greatest strength of an episode recalled `r` times. */
 function logTraces(r: number): number {
   return r < logs.length ? logs[r]! : Math.log(1 + r);
-}
-
-/**
- * How alike two appraisals are, in [0, 1]: 1 − d/0.25 for d the root-mean-square difference of the six dimensions,
- * each over its range (2 for the signed ones); 0 from a quarter of the range apart on average.
- */
-export function appraisalSimilarity(x: Appraisal, y: Appraisal): number {
-  const r = x.goal_relevance - y.goal_relevance;
-  const g = (x.goal_congruence - y.goal_congruence) / 2;
-  const e = x.expectedness - y.expectedness;
-  const c = x.controllability - y.controllability;
-  const a = (x.agency - y.agency) / 2;
-  const n = (x.norm_compatibility - y.norm_compatibility) / 2;
-  return Math.max(0, 1 - Math.sqrt((r * r + g * g + e * e + c * c + a * a + n * n) / 6) / 0.25);
 }
