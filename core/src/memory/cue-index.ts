@@ -3,11 +3,15 @@ import type { MemoryEpisode } from './episode.js';
 /**
  * The cue index of an episode list (for recall): for each cue word, the positions of the episodes that have it. Cue
  * words are numbered in a process-wide vocabulary, so an index is built from integers: each cue list's numbers are
- * kept in a weak map (they go with the episode, and a rehearsed episode shares its predecessor's cue list), so the
- * index of a list that just changed (a turn encoded or rehearsed) costs no string hashing but for new episodes. An
- * index is built once per list (lists are immutable) and kept in a weak map too. Past {@link vocabularyLimit} words
- * the vocabulary starts over (a new generation), so it stays bounded however many texts a process sees; numbers and
- * indexes of an older generation are made again when next used.
+ * kept in a weak map (they go with the episode, and a rehearsed episode shares its predecessor's cue list). An index
+ * is made once per list (lists are immutable) and kept in a weak map too.
+ *
+ * A turn that changes memory makes a new list from the previous one (episodes rehearsed in place, forgotten ones
+ * dropped, one appended) and says so ({@link noteDerived}); its index is then derived rather than built: the built
+ * index stays, with where each of its episodes is now (or that it is gone) and the few episodes added since, which
+ * recall scans directly. Past {@link maxTail} added or a quarter of the built episodes gone, the index is built anew.
+ * Past {@link vocabularyLimit} words the vocabulary starts over (a new generation), so it stays bounded however many
+ * texts a process sees; numbers and indexes of an older generation are made again when next used.
  */
 
 /** Most words the vocabulary holds before it starts over. */
@@ -24,15 +28,28 @@ export interface CueIndex {
   table: Int32Array;
   /** log2 of the table's slot count. */
   bits: number;
+  /** Positions in the list the index was built for. */
   postings: Int32Array;
+  /** Where each episode of the built list is in this list (-1: gone); null for the built list itself. */
+  moved: Int32Array | null;
+  /** Positions (in this list) of the episodes added since the build, which the postings do not hold. */
+  tail: readonly number[];
+  /** How many episodes of the built list are gone from this one. */
+  gone: number;
 }
+
+/** Most episodes added since the build before an index is built anew. */
+export const maxTail = 32;
 
 let vocabulary = new Map<string, number>();
 let generation = 1;
 const numbers = new WeakMap<readonly string[], { generation: number; ids: Int32Array }>();
 const indexes = new WeakMap<readonly MemoryEpisode[], CueIndex>();
+const derivations = new WeakMap<readonly MemoryEpisode[], readonly MemoryEpisode[]>();
 // Per-number scratch of a build: a count, then the write cursor. Builds run to completion, so they never overlap.
 let scratch: Int32Array | undefined;
+// Scratch of a derivation: where each episode of the list before is now.
+let walked = new Int32Array(256);
 
 function numbersOf(cues: readonly string[]): Int32Array {
   const known = numbers.get(cues);
@@ -81,6 +98,9 @@ function build(episodes: readonly MemoryEpisode[]): CueIndex {
     table: new Int32Array(3 << bits),
     bits,
     postings: new Int32Array(total),
+    moved: null,
+    tail: [],
+    gone: 0,
   };
   let start = 0;
   for (const id of distinct) {
@@ -99,13 +119,72 @@ function build(episodes: readonly MemoryEpisode[]): CueIndex {
   return index;
 }
 
-/** The cue index of an episode list, built once per list and vocabulary generation. */
+/**
+ * Records that `next` was made from `previous` by replacing episodes in place with copies that keep their cue list
+ * (a rehearsal), dropping episodes and appending new ones, so that its index can be derived from the previous one.
+ * Anything else is found out and gets a built index.
+ */
+export function noteDerived(next: readonly MemoryEpisode[], previous: readonly MemoryEpisode[]): void {
+  if (next !== previous) derivations.set(next, previous);
+}
+
+/** The list `next` was noted as made from ({@link noteDerived}), if any. */
+export function derivedFrom(next: readonly MemoryEpisode[]): readonly MemoryEpisode[] | undefined {
+  return derivations.get(next);
+}
+
+/**
+ * The index of `next` from the index of `previous`, which it was made from: each episode of `previous` is matched
+ * in order to the next one of `next` with the same cue list (or is gone), the rest of `next` is added. Null when a
+ * built index would serve better (too many added or gone).
+ */
+function derive(
+  previous: readonly MemoryEpisode[],
+  before: CueIndex,
+  next: readonly MemoryEpisode[],
+): CueIndex | null {
+  // Where each episode of `previous` is in `next` (-1: gone): into the new index's own array when `previous` is the
+  // built list, else into scratch space, composed below with where the built list's episodes were.
+  const own = before.moved === null;
+  if (!own && walked.length < previous.length) walked = new Int32Array(2 * previous.length);
+  const where = own ? new Int32Array(previous.length) : walked;
+  let j = 0;
+  for (let i = 0; i < previous.length; i++) {
+    // The same episode (no need to look into it), or a rehearsed copy of it (the same cue list).
+    const same = j < next.length && (next[j] === previous[i] || next[j]!.cues === previous[i]!.cues);
+    where[i] = same ? j++ : -1;
+  }
+  if (before.tail.length + next.length - j > maxTail) return null;
+  let moved = where;
+  let gone = previous.length - j;
+  if (before.moved !== null) {
+    moved = new Int32Array(before.moved.length);
+    gone = 0;
+    for (let k = 0; k < moved.length; k++) {
+      const p = before.moved[k]!;
+      const at = p < 0 ? -1 : where[p]!;
+      moved[k] = at;
+      if (at < 0) gone++;
+    }
+  }
+  if (4 * gone > moved.length) return null;
+  const tail: number[] = [];
+  for (const p of before.tail) if (where[p]! >= 0) tail.push(where[p]!);
+  for (let p = j; p < next.length; p++) tail.push(p);
+  return { ...before, moved, tail, gone };
+}
+
+/** The cue index of an episode list, made once per list and vocabulary generation. */
 export function cueIndexOf(episodes: readonly MemoryEpisode[]): CueIndex {
   let index = indexes.get(episodes);
-  if (index === undefined || index.generation !== generation) {
-    index = build(episodes);
-    indexes.set(episodes, index);
-  }
+  if (index !== undefined && index.generation === generation) return index;
+  const previous = derivations.get(episodes);
+  const before = previous === undefined ? undefined : indexes.get(previous);
+  index =
+    (previous !== undefined && before !== undefined && before.generation === generation
+      ? derive(previous, before, episodes)
+      : null) ?? build(episodes);
+  indexes.set(episodes, index);
   return index;
 }
 

@@ -2,9 +2,20 @@ import type { Appraisal } from '../appraisal/appraisal.js';
 import type { EmotionLabel } from '../labels/emotion-label.js';
 import { toSingleLine } from '../prompt/text.js';
 import { round } from '../util/math.js';
+import { noteDerived } from './cue-index.js';
 import { cueWords } from './cues.js';
 import { type MemoryEpisode, type MemoryState, maxEpisodeText } from './episode.js';
-import { forgetFloor, rehearse, strengthAt } from './forgetting.js';
+import {
+  decayScaleMs,
+  forgetFloor,
+  lastTrace,
+  maxDecay,
+  rehearse,
+  strengthAt,
+  strengthIn,
+  strengthsOf,
+  surelyRememberedMs,
+} from './forgetting.js';
 import type { Recalled } from './recall.js';
 
 /**
@@ -99,7 +110,8 @@ export function toEpisode(
 /**
  * The episode list after a turn at `now`: recalled episodes rehearsed, forgotten ones (below the floor) dropped, the
  * new episode (if any) appended, and past `max` the weakest dropped. Returns `episodes` itself when nothing changed,
- * so an unchanged memory costs nothing to keep.
+ * so an unchanged memory costs nothing to keep. Strengths are computed only where they decide something: for an
+ * episode whose latest trace is older than {@link surelyRememberedMs}, or for every one when the list is full.
  */
 export function updateEpisodes(
   episodes: readonly MemoryEpisode[],
@@ -115,34 +127,94 @@ export function updateEpisodes(
     next ??= episodes.slice();
     next[r.index] = rehearsed;
   }
-  if (added === null) return next ?? episodes;
-  const strengths: number[] = [];
+  if (added === null) return derived(next ?? episodes, episodes);
+  const list = next ?? episodes;
+  const known = strengthsOf(episodes, now);
+  // Strength of list[i]: the turn's value where the episode is the same, else computed.
+  const strength = (i: number) =>
+    list[i] === episodes[i] ? strengthIn(known, episodes, i, now) : strengthAt(list[i]!, now);
+  // The forgotten go. An episode whose latest trace is young enough is surely remembered: its strength stays NaN
+  // (not computed) until the bound needs it.
   const kept: MemoryEpisode[] = [];
-  for (const episode of next ?? episodes) {
-    const s = strengthAt(episode, now);
-    if (s < forgetFloor) continue;
+  const strengths: number[] = [];
+  const from: number[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const episode = list[i]!;
+    let s = Number.NaN;
+    if (now - lastTrace(episode) > surelyRememberedMs) {
+      s = strength(i);
+      if (s < forgetFloor) continue;
+    }
     kept.push(episode);
     strengths.push(s);
+    from.push(i);
   }
   kept.push(added);
   strengths.push(1);
-  if (kept.length <= max) return kept;
+  if (kept.length <= max) return derived(kept, episodes);
+  const weigh = (k: number) => {
+    if (Number.isNaN(strengths[k]!)) strengths[k] = strength(from[k]!);
+    return strengths[k]!;
+  };
   // Past the bound, the weakest go first (ties: the oldest).
   if (kept.length === max + 1) {
-    // The usual case (one episode added to a full memory): drop the weakest, found in one pass.
-    let weakest = 0;
-    for (let i = 1; i < kept.length; i++) if (strengths[i]! < strengths[weakest]!) weakest = i;
-    kept.splice(weakest, 1);
-    return kept;
+    // The usual case (one episode added to a full memory): drop the weakest.
+    kept.splice(weakestOf(kept, strengths, weigh, now), 1);
+    return derived(kept, episodes);
   }
+  for (let k = 0; k < kept.length; k++) weigh(k);
   const order = kept.map((_, i) => i).sort((x, y) => strengths[x]! - strengths[y]! || x - y);
   const drop = new Set(order.slice(0, kept.length - max));
-  return kept.filter((_, i) => !drop.has(i));
+  return derived(
+    kept.filter((_, i) => !drop.has(i)),
+    episodes,
+  );
+}
+
+/**
+ * The position of the weakest of `kept` (the first of equals), weighing only the episodes that could be it: one
+ * whose latest trace is younger than the age at which even the fastest decay ({@link maxDecay}) falls to the least
+ * strength found so far is surely stronger, so it is passed over unweighed.
+ */
+function weakestOf(
+  kept: readonly MemoryEpisode[],
+  strengths: readonly number[],
+  weigh: (k: number) => number,
+  now: number,
+): number {
+  let weakest = 0;
+  let least = Number.POSITIVE_INFINITY;
+  let stronger = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < kept.length; k++) {
+    if (Number.isNaN(strengths[k]!) && now - lastTrace(kept[k]!) < stronger) continue;
+    const s = weigh(k);
+    if (s < least) {
+      least = s;
+      weakest = k;
+      stronger = 0.999 * decayScaleMs * (least ** (-1 / maxDecay) - 1);
+    }
+  }
+  return weakest;
+}
+
+/** `next`, noted as made from `previous` (so its cue index is derived, cue-index.ts). */
+function derived(
+  next: readonly MemoryEpisode[],
+  previous: readonly MemoryEpisode[],
+): readonly MemoryEpisode[] {
+  noteDerived(next, previous);
+  return next;
 }
 
 /** A memory without the episodes that involve `participant` (same object when there were none). */
 export function withoutParticipant(memory: MemoryState, participant: string): MemoryState {
   const involves = (e: MemoryEpisode) => e.speaker === participant || e.participants.includes(participant);
   if (!memory.episodes.some(involves)) return memory;
-  return { settings: memory.settings, episodes: memory.episodes.filter((e) => !involves(e)) };
+  return {
+    settings: memory.settings,
+    episodes: derived(
+      memory.episodes.filter((e) => !involves(e)),
+      memory.episodes,
+    ),
+  };
 }

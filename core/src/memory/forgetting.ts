@@ -33,8 +33,9 @@ export function decayExponent(salience: number): number {
   return maxDecay - (maxDecay - minDecay) * Math.min(1, Math.max(0, salience));
 }
 
+// (1 + age/τ)^(−d), as e^(−d·ln(1 + age/τ)): the same power, about twice as fast as `**` in V8.
 function trace(age: number, exponent: number): number {
-  return age <= 0 ? 1 : (1 + age / decayScaleMs) ** -exponent;
+  return age <= 0 ? 1 : Math.exp(-exponent * Math.log(1 + age / decayScaleMs));
 }
 
 /** An episode's strength at engine time `now` (ms): 1 when just encoded, more after rehearsal, gone below the floor. */
@@ -46,6 +47,43 @@ export function strengthAt(episode: MemoryEpisode, now: number): number {
   for (let j = 0; j < r.length; j++) {
     exponent = Math.max(minTraceDecay, exponent * rehearsalSlowing);
     s += trace(now - r[j]!, exponent);
+  }
+  return s;
+}
+
+/**
+ * Time since an episode's latest trace within which it is surely still remembered, whatever its salience and
+ * rehearsals, ms (about 11 days): every trace decays at most at {@link maxDecay}, so the latest alone is above the
+ * floor. It spares computing strengths where only "forgotten or not" matters.
+ */
+export const surelyRememberedMs = 0.999 * decayScaleMs * (forgetFloor ** (-1 / maxDecay) - 1);
+
+const strengthCache = new WeakMap<readonly MemoryEpisode[], { now: number; values: Float64Array }>();
+
+/**
+ * The strengths of a list's episodes at `now`, shared by everything a turn asks of the list (recall, influence,
+ * update), so each is computed at most once: NaN until read through {@link strengthIn}.
+ */
+export function strengthsOf(episodes: readonly MemoryEpisode[], now: number): Float64Array {
+  let cached = strengthCache.get(episodes);
+  if (cached === undefined || cached.now !== now) {
+    cached = { now, values: new Float64Array(episodes.length).fill(Number.NaN) };
+    strengthCache.set(episodes, cached);
+  }
+  return cached.values;
+}
+
+/** The strength of `episodes[i]` at `now`, from `values` (of {@link strengthsOf} for the same list and time). */
+export function strengthIn(
+  values: Float64Array,
+  episodes: readonly MemoryEpisode[],
+  i: number,
+  now: number,
+): number {
+  let s = values[i]!;
+  if (Number.isNaN(s)) {
+    s = strengthAt(episodes[i]!, now);
+    values[i] = s;
   }
   return s;
 }

@@ -1,9 +1,10 @@
 import type { Appraisal } from '../appraisal/appraisal.js';
 import type { MemoryInfluence } from '../engine/apply-turn.js';
 import type { Vec3 } from '../persona/engine-params.js';
+import { appraisalRows, appraisalSimilarity, rowSize } from './appraisal-rows.js';
 import type { MemoryEpisode } from './episode.js';
-import { forgetFloor, strengthAt } from './forgetting.js';
-import { appraisalSimilarity, type Recalled } from './recall.js';
+import { forgetFloor, strengthIn, strengthsOf } from './forgetting.js';
+import type { Recalled } from './recall.js';
 
 /**
  * How memory shapes a turn's feeling (docs/memory.md, "Memory shapes feeling"), each effect bounded:
@@ -54,22 +55,23 @@ export function memoryInfluence(
   let controllability = 0;
   let agency = 0;
   let norms = 0;
+  const strengths = strengthsOf(episodes, now);
+  const rows = appraisalRows(episodes);
   for (let i = 0; i < episodes.length; i++) {
-    const episode = episodes[i]!;
-    const ap = episode.appraisal;
-    const similarity = appraisalSimilarity(appraisal, ap);
+    const similarity = appraisalSimilarity(appraisal, rows, i);
     if (similarity < minAlike) continue;
-    const strength = strengthAt(episode, now);
+    const strength = strengthIn(strengths, episodes, i, now);
     if (strength < forgetFloor) continue;
     const w = similarity * Math.min(1, strength);
+    const k = rowSize * i;
     alike += w;
-    relevance += w * ap.goal_relevance;
-    congruence += w * ap.goal_congruence;
-    expectedness += w * ap.expectedness;
-    controllability += w * ap.controllability;
-    agency += w * ap.agency;
-    norms += w * ap.norm_compatibility;
-    if (offence && episode.speaker === speaker && isOffence(ap)) load += w;
+    relevance += w * rows[k]!;
+    congruence += w * rows[k + 1]!;
+    expectedness += w * rows[k + 2]!;
+    controllability += w * rows[k + 3]!;
+    agency += w * rows[k + 4]!;
+    norms += w * rows[k + 5]!;
+    if (offence && episodes[i]!.speaker === speaker && isOffence(episodes[i]!.appraisal)) load += w;
   }
   let reinstate: Vec3 = { V: 0, a: 0, D: 0 };
   if (recalled.length > 0) {

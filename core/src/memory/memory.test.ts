@@ -142,6 +142,46 @@ describe('influence', () => {
   });
 });
 
+describe('influence through a chain of lists', () => {
+  it('is the same on a list made from the one before as on the same episodes in a new list', () => {
+    let seed = 11;
+    const next = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const randomAppraisal = () => ({
+      goal_relevance: next(),
+      goal_congruence: next() * 2 - 1,
+      expectedness: next(),
+      controllability: next(),
+      agency: next() * 2 - 1,
+      norm_compatibility: next() * 2 - 1,
+    });
+    const now = 30 * day;
+    const base = { V: 0, a: 0, D: 0 };
+    let list: readonly MemoryEpisode[] = Array.from({ length: 120 }, (_, i) =>
+      episode(i, { at: now - Math.floor(next() * 20 * day), appraisal: randomAppraisal(), speaker: 'sam' }),
+    );
+    for (let step = 0; step < 150; step++) {
+      const recalled = [0, 1].map(() => {
+        const index = Math.floor(next() * list.length);
+        return { episode: list[index]!, index, strength: 1, similarity: 0.5, score: 0 };
+      });
+      const added = episode(500 + step, {
+        at: now,
+        appraisal: randomAppraisal(),
+        speaker: next() < 0.5 ? 'sam' : null,
+      });
+      list = updateEpisodes(list, recalled, next() < 0.8 ? added : null, 100, now + step * 2 * hour);
+      const probe = { ...randomAppraisal(), goal_congruence: -0.8, agency: -0.7 };
+      const at = now + step * 2 * hour + hour;
+      expect(memoryInfluence(list, probe, 'sam', [], base, at)).toEqual(
+        memoryInfluence(list.slice(), probe, 'sam', [], base, at),
+      );
+    }
+  });
+});
+
 describe('bounds', () => {
   it('drops the weakest past the bound and keeps the list when nothing changed', () => {
     const now = 100 * day;
@@ -154,6 +194,40 @@ describe('bounds', () => {
     expect(next).toHaveLength(5);
     expect(next).toContain(added);
     expect(next).not.toContain(episodes[0]);
+  });
+
+  it('drops exactly the forgotten and the weakest, as computing every strength would', () => {
+    // The rule without its shortcut: every strength computed, the forgotten dropped, then the weakest past `max`.
+    const reference = (list: readonly MemoryEpisode[], added: MemoryEpisode, max: number, now: number) => {
+      const kept = [...list.filter((e) => strengthAt(e, now) >= forgetFloor), added];
+      const order = kept
+        .map((e, i) => ({ i, s: e === added ? 1 : strengthAt(e, now) }))
+        .sort((x, y) => x.s - y.s || x.i - y.i);
+      const drop = new Set(order.slice(0, Math.max(0, kept.length - max)).map((o) => o.i));
+      return kept.filter((_, i) => !drop.has(i)).map((e) => e.id);
+    };
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const now = 400 * day;
+    for (let round = 0; round < 120; round++) {
+      // Ages from minutes to a year, so some are long forgotten, some near the floor, some surely remembered; every
+      // other round all within two days, where salience and rehearsal decide which is weakest.
+      const span = round % 2 ? 2 * day : 365 * day;
+      const list = Array.from({ length: 40 }, (_, i) => {
+        const at = now - Math.floor(next() ** 3 * span);
+        const rehearsals = next() < 0.3 ? [Math.min(now, at + Math.floor(next() * 60 * day))] : [];
+        return episode(i, { at, salience: next(), rehearsals });
+      });
+      const added = episode(1000 + round, { at: now });
+      for (const max of [5, 20, 39, 40, 60]) {
+        expect(updateEpisodes(list, [], added, max, now).map((e) => e.id)).toEqual(
+          reference(list, added, max, now),
+        );
+      }
+    }
   });
 });
 

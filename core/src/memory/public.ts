@@ -14,6 +14,7 @@ export {
 } from '../session/memory-views.js';
 export { SessionMemories } from '../session/session-memories.js';
 export { cueWords } from './cues.js';
+export { updateEpisodes } from './encode.js';
 export {
   defaultMaxEpisodes,
   defaultMemorySettings,

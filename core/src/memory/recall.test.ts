@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSeededRandom } from '../random.js';
+import { cueIndexOf, maxTail, noteDerived } from './cue-index.js';
 import { cueSimilarity } from './cues.js';
 import type { MemoryEpisode } from './episode.js';
 import { forgetFloor, strengthAt } from './forgetting.js';
@@ -98,5 +99,46 @@ describe('recallEpisodes', () => {
       expect(recallEpisodes(list, probe)).toEqual(reference(list, probe));
     }
     expect(recallEpisodes(old, cue)).toEqual(reference(old, cue));
+  });
+
+  it('stays right through a chain of lists each made from the one before, derived or built anew', () => {
+    const random = createSeededRandom(11);
+    let list: readonly MemoryEpisode[] = makeEpisodes(300, words, 5);
+    let derivedSeen = 0;
+    let builtSeen = 0;
+    let fresh = 0;
+    for (let step = 0; step < 400; step++) {
+      const next = list.slice();
+      // Rehearse a few in place (a copy keeping its cue list), drop a few, append some.
+      for (let k = 0; k < 3; k++) {
+        const i = Math.floor(random.next() * next.length);
+        next[i] = { ...next[i]!, rehearsals: [...next[i]!.rehearsals, now - 1000] };
+      }
+      if (random.next() < 0.3) next.splice(Math.floor(random.next() * next.length), 1);
+      const added = makeEpisodes(Math.floor(random.next() * 3), words, 1000 + step).map((e) => ({
+        ...e,
+        id: `new_${fresh++}`,
+      }));
+      next.push(...added);
+      // Now and then a list that is not what the note says (an episode inserted in the middle).
+      if (step % 97 === 50) next.splice(10, 0, makeEpisodes(1, words, 7 + step)[0]!);
+      noteDerived(next, list);
+      list = next;
+      const cue = {
+        cues: [words[step % 60]!, words[(7 * step) % 60]!, words[(13 * step) % 60]!],
+        speaker: step % 2 ? 'sam' : null,
+        mood: random.next() * 2 - 1,
+        now,
+      };
+      expect(recallEpisodes(list, cue, 3)).toEqual(reference(list, cue, 3));
+      expect(recallEpisodes(list, cue, list.length)).toEqual(reference(list, cue, list.length));
+      const index = cueIndexOf(list);
+      expect(index.tail.length).toBeLessThanOrEqual(maxTail);
+      if (index.moved === null) builtSeen++;
+      else derivedSeen++;
+    }
+    // Most lists are derived; every so often (the tail full, or a list not as noted) one is built.
+    expect(derivedSeen).toBeGreaterThan(300);
+    expect(builtSeen).toBeGreaterThan(10);
   });
 });

@@ -1,7 +1,6 @@
-import type { Appraisal } from '../appraisal/appraisal.js';
 import { cueIndexOf, slotOfWord } from './cue-index.js';
 import type { MemoryEpisode } from './episode.js';
-import { forgetFloor, strengthAt } from './forgetting.js';
+import { forgetFloor, strengthIn, strengthsOf } from './forgetting.js';
 
 /**
  * Recall (docs/memory.md, "Recall"): which episodes come back to mind at a turn. An episode's retrieval score is its
@@ -48,6 +47,7 @@ export interface Recalled {
 // each episode shares with the turn, by position, and the positions that share any, in the order first found.
 let sharedCues = new Uint16Array(256);
 let found = new Int32Array(256);
+let similarities = new Float64Array(256);
 
 /**
  * Counts the cues each episode shares with the query into `sharedCues` through the list's cue index, listing the
@@ -60,27 +60,37 @@ function countShared(episodes: readonly MemoryEpisode[], query: ReadonlySet<stri
   }
   const index = cueIndexOf(episodes);
   let count = 0;
-  const { table, postings } = index;
+  const { table, postings, moved } = index;
   for (const word of query) {
     const slot = slotOfWord(index, word);
     if (slot < 0) continue;
     const start = table[3 * slot + 1]!;
     for (let k = start, end = start + table[3 * slot + 2]!; k < end; k++) {
-      const i = postings[k]!;
+      const i = moved === null ? postings[k]! : moved[postings[k]!]!;
+      if (i < 0) continue;
       const before = sharedCues[i]!;
       sharedCues[i] = before + 1;
       if (before === 0) found[count++] = i;
     }
   }
+  // The episodes added since the index was built: their cues, looked up in the query.
+  for (const i of index.tail) {
+    let shared = 0;
+    for (const cue of episodes[i]!.cues) if (query.has(cue)) shared++;
+    if (shared === 0) continue;
+    sharedCues[i] = shared;
+    found[count++] = i;
+  }
   return count;
 }
 
-/** Whether `x` ranks before `y`: a higher score, then the more recent episode. */
+/** Whether `x` ranks before `y`: a higher score, then the more recent episode, then the earlier in the list. */
 function ranksBefore(x: Recalled, y: Recalled): boolean {
-  return x.score > y.score || (x.score === y.score && x.episode.at > y.episode.at);
+  if (x.score !== y.score) return x.score > y.score;
+  return x.episode.at > y.episode.at || (x.episode.at === y.episode.at && x.index < y.index);
 }
 
-/** Puts `r` into `best` (ranked, at most `limit`) after the ones ranked alike, as a stable sort would. */
+/** Puts `r` into `best` (ranked, at most `limit`), in the order of {@link ranksBefore} whatever order they come in. */
 function keepBest(best: Recalled[], r: Recalled, limit: number): void {
   let at = best.length;
   while (at > 0 && ranksBefore(r, best[at - 1]!)) at--;
@@ -113,33 +123,44 @@ export function recallEpisodes(
   if (episodes.length === 0 || cue.cues.length === 0 || limit <= 0) return [];
   const query = new Set(cue.cues);
   const count = countShared(episodes, query);
-  const best: Recalled[] = [];
+  if (similarities.length < count) similarities = new Float64Array(2 * count);
+  // The similarity of each episode found (cheap: from the count of shared cues, as cues are unique within an
+  // episode), and the best of them.
+  let top = 0;
   for (let k = 0; k < count; k++) {
     const index = found[k]!;
-    const shared = sharedCues[index]!;
+    const similarity = sharedCues[index]! / Math.sqrt(query.size * episodes[index]!.cues.length);
     sharedCues[index] = 0;
-    const episode = episodes[index]!;
-    // cueSimilarity, from the count of shared cues (cues are unique within an episode).
-    const similarity = shared / Math.sqrt(query.size * episode.cues.length);
-    if (similarity < minSimilarity) continue;
-    const strength = strengthAt(episode, cue.now);
-    if (strength < forgetFloor) continue;
-    const score = retrievalScore(episode, strength, similarity, cue);
-    if (score >= recallThreshold) keepBest(best, { episode, index, strength, similarity, score }, limit);
+    similarities[k] = similarity;
+    if (similarity > top) top = similarity;
+  }
+  // Strength is what costs. The most similar come first, so the best kept fill early; then any episode whose score
+  // could not rank among them even at its greatest strength (each trace is at most 1) is passed over unweighed.
+  const best: Recalled[] = [];
+  const strengths = strengthsOf(episodes, cue.now);
+  for (let sweep = 0; sweep < 2; sweep++) {
+    for (let k = 0; k < count; k++) {
+      const similarity = similarities[k]!;
+      if (similarity < minSimilarity || similarity >= top - firstSweep === (sweep === 1)) continue;
+      const index = found[k]!;
+      const episode = episodes[index]!;
+      const bound = retrievalScore(episode, 1, similarity, cue) + logTraces(episode.rehearsals.length);
+      if (bound < recallThreshold || (best.length === limit && bound + 1e-9 < best[limit - 1]!.score))
+        continue;
+      const strength = strengthIn(strengths, episodes, index, cue.now);
+      if (strength < forgetFloor) continue;
+      const score = retrievalScore(episode, strength, similarity, cue);
+      if (score >= recallThreshold) keepBest(best, { episode, index, strength, similarity, score }, limit);
+    }
   }
   return best;
 }
 
-/**
- * How alike two appraisals are, in [0, 1]: 1 − d/0.25 for d the root-mean-square difference of the six dimensions,
- * each over its range (2 for the signed ones); 0 from a quarter of the range apart on average.
- */
-export function appraisalSimilarity(x: Appraisal, y: Appraisal): number {
-  const r = x.goal_relevance - y.goal_relevance;
-  const g = (x.goal_congruence - y.goal_congruence) / 2;
-  const e = x.expectedness - y.expectedness;
-  const c = x.controllability - y.controllability;
-  const a = (x.agency - y.agency) / 2;
-  const n = (x.norm_compatibility - y.norm_compatibility) / 2;
-  return Math.max(0, 1 - Math.sqrt((r * r + g * g + e * e + c * c + a * a + n * n) / 6) / 0.25);
+/** Episodes within this much similarity of the most similar are weighed first. */
+const firstSweep = 0.25;
+const logs = Array.from({ length: 16 }, (_, r) => Math.log(1 + r));
+
+/** ln(1 + r): the log of the greatest strength of an episode recalled `r` times. */
+function logTraces(r: number): number {
+  return r < logs.length ? logs[r]! : Math.log(1 + r);
 }
