@@ -1,0 +1,153 @@
+/**
+ * Webhooks (docs/webhooks.md): the endpoints an owner registered, and the durable outbox of messages waiting to be
+ * delivered to them, kept next to the sessions (memory, the same SQLite file, the same MongoDB database). Several
+ * gateways may share one store: the outbox is claimed with leases so that each message is sent by one process at a
+ * time, and a message whose sender died (SIGKILL) is sent again by any process once its lease runs out.
+ *
+ * All times are engine-clock milliseconds. Records are immutable values.
+ */
+
+/** A signing secret of an endpoint (`whsec_` + base64 of random bytes, the Standard Webhooks form). */
+export interface WebhookSecret {
+  secret: string;
+  createdAt: number;
+  /** When it stops signing (set when a newer secret replaced it: the rotation overlap), or null: current. */
+  expiresAt: number | null;
+}
+
+/** An endpoint an owner registered: where to send which events. */
+export interface WebhookEndpoint {
+  /** `whk_` + time-sortable id; creation order is id order. */
+  id: string;
+  /** The owner, as for sessions (an API key's account and environment, or `local`). */
+  owner: string;
+  url: string;
+  /** The event types it receives (docs/webhooks.md lists them). */
+  events: string[];
+  description: string;
+  enabled: boolean;
+  /** Why it is disabled (`manual`, or `failing` after the documented run of failures), or null when enabled. */
+  disabledReason: string | null;
+  /** Secrets that sign deliveries, newest first: the current one, then rotated ones still within their overlap. */
+  secrets: WebhookSecret[];
+  /** Consecutive messages that ended in failure (reset by a success or by re-enabling). */
+  consecutiveFailures: number;
+  createdAt: number;
+  updatedAt: number;
+  /** Optimistic-concurrency version: 1 on create, +1 per replace. */
+  version: number;
+}
+
+/** Where a message is in its life. */
+export type WebhookMessageStatus = 'pending' | 'delivered' | 'failed';
+
+/**
+ * One event to deliver to one endpoint. `id` is the Standard Webhooks `webhook-id`: the same for every attempt, and
+ * derived from the event (not random), so enqueueing the same event twice for an endpoint stores it once.
+ */
+export interface WebhookMessage {
+  /** `msg_…`; unique together with `endpointId`. */
+  id: string;
+  endpointId: string;
+  owner: string;
+  /** The event type, e.g. `proactive.action`. */
+  type: string;
+  /** The exact request body (JSON text), signed and sent as is on every attempt. */
+  payload: string;
+  createdAt: number;
+  status: WebhookMessageStatus;
+  /** Attempts made so far. */
+  attempts: number;
+  /** When the next attempt is due, or null once delivered or failed for good. */
+  nextAttemptAt: number | null;
+  /** The process holding the message while it sends it, and until when; null when nobody does. */
+  leaseOwner: string | null;
+  leaseUntil: number | null;
+}
+
+/** One attempt to deliver a message, as the delivery log shows it. */
+export interface WebhookAttempt {
+  /** `att_` + time-sortable id; log order is id order. */
+  id: string;
+  messageId: string;
+  endpointId: string;
+  owner: string;
+  type: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  at: number;
+  durationMs: number;
+  /** The HTTP status the receiver answered, or null when there was no answer (refused, timeout, blocked address). */
+  status: number | null;
+  /** Why it failed, in words, or null on success. Never the response body. */
+  error: string | null;
+  ok: boolean;
+}
+
+/** The outcome of an attempt, written with {@link WebhookStore.settle}. */
+export interface WebhookSettlement {
+  endpointId: string;
+  messageId: string;
+  /** The lease owner that claimed the message: the write is refused when the lease passed to another process. */
+  leaseOwner: string;
+  status: WebhookMessageStatus;
+  attempts: number;
+  nextAttemptAt: number | null;
+  attempt: WebhookAttempt;
+}
+
+/** A page request: strictly after `after` (an id) when given, at most `limit`. */
+export interface WebhookPageOptions {
+  after?: string;
+  limit: number;
+}
+
+/**
+ * The storage port of webhooks. Every implementation passes `describeWebhookStoreContract` from
+ * `@limbic/core/testing`. Methods reject with LimbicError CONFLICT for a duplicate endpoint id and
+ * STORE_UNAVAILABLE when the backend cannot be reached.
+ */
+export interface WebhookStore {
+  /** A short name for logs, e.g. `memory`. */
+  readonly kind: string;
+  /** Inserts an endpoint (version 1). */
+  createEndpoint(endpoint: WebhookEndpoint): Promise<void>;
+  /** The endpoint with this id if `owner` owns it, else null. */
+  getEndpoint(owner: string, id: string): Promise<WebhookEndpoint | null>;
+  /** Endpoints of `owner` in id order. */
+  listEndpoints(owner: string, options: WebhookPageOptions): Promise<WebhookEndpoint[]>;
+  /** Number of endpoints of `owner`. */
+  countEndpoints(owner: string): Promise<number>;
+  /** The enabled endpoints of `owner` that receive `type`. */
+  endpointsFor(owner: string, type: string): Promise<WebhookEndpoint[]>;
+  /** Replaces an endpoint if the stored version equals `expectedVersion`; false when it moved on or is gone. */
+  replaceEndpoint(endpoint: WebhookEndpoint, expectedVersion: number): Promise<boolean>;
+  /** Deletes an endpoint of `owner` with its messages and attempts; false when there was none. */
+  deleteEndpoint(owner: string, id: string): Promise<boolean>;
+  /**
+   * Stores messages atomically (all or none). A message whose (endpointId, id) is already stored is left as it is,
+   * so enqueueing is idempotent.
+   */
+  enqueue(messages: WebhookMessage[]): Promise<void>;
+  /**
+   * Atomically leases up to `limit` pending messages due at `now` (nextAttemptAt ≤ now) whose lease is free or ran
+   * out (leaseUntil ≤ now), earliest due first, to `leaseOwner` until `now + leaseMs`, and resolves them as leased.
+   * Of several processes claiming at once, each message goes to one.
+   */
+  claim(now: number, limit: number, leaseOwner: string, leaseMs: number): Promise<WebhookMessage[]>;
+  /** The earliest time a pending message becomes claimable (its nextAttemptAt, or its lease's end if later), or null. */
+  nextDue(): Promise<number | null>;
+  /**
+   * Records an attempt and the message's new status, and frees its lease, atomically, if `leaseOwner` still holds
+   * the lease; resolves false (writing nothing) otherwise.
+   */
+  settle(settlement: WebhookSettlement): Promise<boolean>;
+  /** A message of `owner`, or null. */
+  getMessage(owner: string, endpointId: string, messageId: string): Promise<WebhookMessage | null>;
+  /** Attempts of an endpoint of `owner`, newest first (id descending), strictly before `after` when given. */
+  listAttempts(owner: string, endpointId: string, options: WebhookPageOptions): Promise<WebhookAttempt[]>;
+  /** Deletes delivered and failed messages, and attempts, older than `before`; resolves how many rows went. */
+  prune(before: number): Promise<number>;
+  /** Releases resources. Stores sharing a connection with a session store may make this a no-op. */
+  close(): Promise<void>;
+}
