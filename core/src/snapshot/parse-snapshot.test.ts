@@ -56,6 +56,25 @@ describe('parseSessionSnapshot', () => {
     );
   });
 
+  it('reports the first 20 issues of a document full of them, and how many more there are', () => {
+    const error = failure(
+      edited((s) => {
+        for (const p of s.session.state.participants) p.rapport = 2;
+        for (const e of s.session.memory.episodes) e.salience = 2;
+        s.session.state.participants = Array.from({ length: 30 }, (_, i) => ({
+          ...s.session.state.participants[0]!,
+          id: `p${i}`,
+        }));
+      }),
+    );
+    const { issues } = error;
+    expect(issues).toHaveLength(21);
+    expect(issues[20]).toEqual({
+      path: 'snapshot',
+      message: expect.stringMatching(/^and \d+ more issues like these$/),
+    });
+  });
+
   it('bounds the lists: pending actions, memories past the settings', () => {
     const tooMany = edited((s) => {
       const action = s.session.proactive.pending[0]!;

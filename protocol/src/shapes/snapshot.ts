@@ -9,7 +9,16 @@ export const sessionImportSchema = z
     'Creates a new session from a session snapshot (docs/snapshots.md); nothing else may be sent with it',
   );
 
-/** Where the gateway serves the published JSON Schema of the snapshot (without an API key). */
+/** `GET /v1/schemas/session-snapshot.json`: a JSON Schema document (draft 2020-12); the parts clients read. */
+export const snapshotJsonSchemaDocument = z.looseObject({
+  $schema: z.literal('https://json-schema.org/draft/2020-12/schema'),
+  $id: z.string(),
+  title: z.string(),
+  type: z.literal('object'),
+  properties: z.looseObject({}),
+});
+
+/** The file name of the published JSON Schema in `protocol/schemas/`. */
 export const snapshotSchemaFile = `limbic-session-snapshot.v${snapshotVersion}.json`;
 
 /**
