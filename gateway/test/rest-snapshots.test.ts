@@ -168,27 +168,32 @@ describe('GraphQL importSession', () => {
     const snapshot = await exportOf(sessionId);
     const ok = await gql(
       t,
-      'mutation ($s: JSON!) { importSession(snapshot: $s) { sessionId persona { preset } } }',
+      'mutation ($s: String!) { importSession(snapshot: $s) { sessionId persona { preset } } }',
       {
         key: t.keys.other,
-        variables: { s: snapshot },
+        variables: { s: JSON.stringify(snapshot) },
       },
     );
-    expect(ok.body.errors).toBeUndefined();
+    expect(ok.body.errors, JSON.stringify(ok.body.errors)).toBeUndefined();
     const copy = ok.body.data.importSession.sessionId;
     const read = await gql(t, 'query ($s: ID!) { session(id: $s) { snapshot } }', {
       key: t.keys.other,
       variables: { s: copy },
     });
-    expect(read.body.data.session.snapshot.session.persona).toEqual(snapshot.session.persona);
+    expect(JSON.parse(read.body.data.session.snapshot).session.persona).toEqual(snapshot.session.persona);
     expectError(await pro.get(`/v1/persona/${copy}/snapshot`), 404, 'NOT_FOUND');
 
     snapshot.session.proactive.preferences.cooldown_hours = -1;
-    const bad = await gql(t, 'mutation ($s: JSON!) { importSession(snapshot: $s) { sessionId } }', {
+    const bad = await gql(t, 'mutation ($s: String!) { importSession(snapshot: $s) { sessionId } }', {
       key: t.keys.other,
-      variables: { s: snapshot },
+      variables: { s: JSON.stringify(snapshot) },
     });
     expectGqlError(bad.body, 'VALIDATION_ERROR');
     expect(bad.body.errors[0].message).toContain('snapshot.session.proactive.preferences.cooldown_hours');
+    const notJson = await gql(t, 'mutation { importSession(snapshot: "{nope") { sessionId } }', {
+      key: t.keys.other,
+    });
+    expectGqlError(notJson.body, 'VALIDATION_ERROR');
+    expect(notJson.body.errors[0].message).toContain('snapshot: must be the JSON text of a session snapshot');
   });
 });

@@ -34,8 +34,6 @@ export interface GraphQLContext {
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   DefaultFieldNullability: false;
-  /** Any JSON value: the session snapshot document (snapshot-fields.ts). */
-  Scalars: { JSON: { Input: unknown; Output: unknown } };
 }>({ defaultFieldNullability: false });
 
 /**
