@@ -4,8 +4,11 @@
  * as the original, hand-edited documents get VALIDATION_ERROR naming the field, and no other key reaches a snapshot
  * on REST or GraphQL.
  */
+import { readFileSync } from 'node:fs';
+import { maxSnapshotIssues } from '@limbic/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotJsonErrors, snapshotJsonSchema } from '../../test/snapshot-json-schema.js';
+import { snapshotBodyLimit } from '../src/routes/snapshots.js';
 import { expectGqlError, gql } from './graphql-client.js';
 import { startTestGateway, type TestGateway } from './harness.js';
 import { appraisal, expectError, type RestClient, restClient } from './rest-client.js';
@@ -195,5 +198,14 @@ describe('GraphQL importSession', () => {
     });
     expectGqlError(notJson.body, 'VALIDATION_ERROR');
     expect(notJson.body.errors[0].message).toContain('snapshot: must be the JSON text of a session snapshot');
+  });
+});
+
+describe('docs/snapshots.md', () => {
+  const doc = readFileSync(new URL('../../docs/snapshots.md', import.meta.url), 'utf8');
+
+  it('states the limits the code applies', () => {
+    expect(doc).toContain(`bodies up to **${snapshotBodyLimit / 1024 / 1024} MiB**`);
+    expect(doc).toContain(`at most ${maxSnapshotIssues} issues are listed`);
   });
 });

@@ -1,5 +1,5 @@
 // The snapshot module's public surface, re-exported by the package index (docs/snapshots.md).
-export { parseSessionSnapshot } from './parse-snapshot.js';
+export { maxSnapshotIssues, parseSessionSnapshot } from './parse-snapshot.js';
 export { isSnapshotImport, SessionSnapshots } from './session-snapshots.js';
 export { fromSessionSnapshot, toSessionSnapshot } from './snapshot-codec.js';
 export {
