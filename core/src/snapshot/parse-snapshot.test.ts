@@ -164,3 +164,55 @@ describe('the migration chain', () => {
     expect(Object.keys(snapshotMigrations)).toEqual([]);
   });
 });
+
+describe('snapshots of real sessions', () => {
+  const extremes = [
+    {
+      goal_relevance: 1,
+      goal_congruence: -1,
+      expectedness: 0,
+      controllability: 0,
+      agency: 1,
+      norm_compatibility: -1,
+    },
+    {
+      goal_relevance: 1,
+      goal_congruence: 1,
+      expectedness: 0,
+      controllability: 1,
+      agency: -1,
+      norm_compatibility: 1,
+    },
+    {
+      goal_relevance: 0,
+      goal_congruence: 0,
+      expectedness: 1,
+      controllability: 0.5,
+      agency: 0,
+      norm_compatibility: 0,
+    },
+  ];
+
+  it('of every preset, after a crisis, a recovery and a long absence, are accepted by the import', async () => {
+    const { presetIds } = await import('../persona/presets.js');
+    const clock = createManualClock();
+    const svc = snapshotTestService(createMemoryStore(), clock);
+    for (const preset of presetIds) {
+      const { sessionId } = await svc.createSession('o', { preset });
+      for (let i = 0; i < 60; i++) {
+        clock.advance(i % 7 === 0 ? 3 * 86_400_000 : 1000);
+        const from = i % 3 === 0 ? undefined : { id: `p${i % 5}`, name: `Person ${i % 5}` };
+        await svc.appraisalTurn('o', {
+          sessionId,
+          appraisal: extremes[i < 30 ? 0 : i % 3]!,
+          ...(from ? { from } : {}),
+          context: `turn ${i} with Person ${(i + 1) % 5}`,
+        });
+      }
+      clock.advance(400 * 86_400_000);
+      await svc.runDueChecks();
+      const snapshot = JSON.parse(JSON.stringify(await svc.snapshots.export('o', sessionId)));
+      expect(() => parseSessionSnapshot(snapshot), preset).not.toThrow();
+    }
+  });
+});
