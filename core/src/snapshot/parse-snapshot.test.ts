@@ -216,3 +216,14 @@ describe('snapshots of real sessions', () => {
     }
   });
 });
+
+describe('an exported snapshot', () => {
+  it('is a copy: editing it changes neither the stored session nor its next export', async () => {
+    const snapshot = await service.snapshots.export('owner-a', id);
+    snapshot.session.persona.identity.name = 'Changed';
+    snapshot.session.config.mood_pull = 0;
+    snapshot.session.proactive.preferences.triggers.need_deficit = false;
+    const again = await service.snapshots.export('owner-a', id);
+    expect(JSON.parse(JSON.stringify(again))).toEqual(exported);
+  });
+});

@@ -46,11 +46,12 @@ export function toSessionSnapshot(
       id: record.id,
       created_at: record.createdAt,
       updated_at: record.updatedAt,
-      persona: record.persona as SnapshotSession['persona'],
-      config: config as SnapshotSession['config'],
+      // Copies: a snapshot is meant to be edited, and the record and the cached parameters are shared values.
+      persona: structuredClone(record.persona) as SnapshotSession['persona'],
+      config: structuredClone(config) as SnapshotSession['config'],
       state: toSnapshotState(state),
       proactive: {
-        preferences: proactive.preferences,
+        preferences: { ...proactive.preferences, triggers: { ...proactive.preferences.triggers } },
         pending: proactive.pending.map(toSnapshotAction),
         last_action_at: proactive.lastActionAt,
         raised_in_absence: {

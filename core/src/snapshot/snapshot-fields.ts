@@ -49,6 +49,7 @@ export function nonBlank(max: number) {
   const rule = `must be a string of 1 to ${max} characters, not only whitespace`;
   return z
     .string({ error: rule })
+    .min(1, { error: rule })
     .max(max, { error: rule })
     .refine((s) => s.trim().length > 0, { error: rule });
 }

@@ -33,7 +33,7 @@ builder.mutationField('importSession', (t) =>
     type: SessionInfoRef,
     nullable: true,
     description:
-      'Creates a NEW session (a new id, owned by the caller, within the plan’s session quota) from a snapshot document given as JSON text, as `Session.snapshot` returns it (REST POST /v1/persona {snapshot}). The request body is limited to 128 KiB here, 8 MiB on REST. Errors: VALIDATION_ERROR naming the field (`snapshot.session.state.emotion.V`; a newer version names the supported ones), SESSION_LIMIT.',
+      'Creates a NEW session (a new id, owned by the caller, within the plan’s session quota) from a snapshot document given as JSON text, as `session(id) { snapshot }` returns it (REST POST /v1/persona {snapshot}). The request body is limited to 128 KiB here, 8 MiB on REST. Errors: VALIDATION_ERROR naming the field (`snapshot.session.state.emotion.V`; a newer version names the supported ones), SESSION_LIMIT.',
     args: { snapshot: t.arg.string({ required: true }) },
     resolve: (_root, { snapshot }, ctx) => {
       const plan = ctx.principal?.plan;
