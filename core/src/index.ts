@@ -284,6 +284,7 @@ export {
   type TurnParties,
   textTurnSchema,
 } from './session/turn-input.js';
+export * from './snapshot/public.js';
 export type { Binding, BindingRecord, BindingStore } from './store/binding-store.js';
 export { createMemoryBindingStore } from './store/memory-binding-store.js';
 export { createMemoryStore } from './store/memory-store.js';

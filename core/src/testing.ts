@@ -4,6 +4,11 @@
  */
 
 export {
+  buildRichSession,
+  checkSnapshotRoundTrip,
+  snapshotTestService,
+} from './snapshot/snapshot-contract.js';
+export {
   type BindingContractOptions,
   describeBindingStoreContract,
   makeTestBinding,

@@ -64,9 +64,9 @@ describe('graphql: queries', () => {
       goals: ['teach'],
       description: 'A patient teacher',
     });
-    // REST's session has no participants and no memories: they are listed on their own (below).
+    // REST's session has no participants, memories or snapshot: each has its own route (below; rest-snapshots).
     const data = await ok(
-      `query ($id: ID!) { session(id: $id) ${selectAll('SessionDetails', ['participants', 'memories', 'memorySettings'])} }`,
+      `query ($id: ID!) { session(id: $id) ${selectAll('SessionDetails', ['participants', 'memories', 'memorySettings', 'snapshot'])} }`,
       {
         id: sessionId,
       },

@@ -42,6 +42,9 @@ describe('every operation’s success body matches its generated schema', () => 
     const pending = await pro.get(`/v1/proactive/${id}`);
     expect(pending.body.length).toBeGreaterThan(0);
     await pro.post(`/v1/proactive/${id}/ack`, { id: pending.body[0].id });
+    await pro.get('/v1/schemas/session-snapshot.json');
+    const snapshot = await pro.get(`/v1/persona/${id}/snapshot`);
+    expect((await pro.post('/v1/persona', { snapshot: snapshot.body })).status).toBe(201);
     await pro.delete(`/v1/persona/${id}/participants/u2`);
     await pro.delete(`/v1/persona/${id}/memories/${remembered.body.memories[0].id}`);
     await pro.delete(`/v1/persona/${id}/memories`);

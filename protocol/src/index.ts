@@ -46,6 +46,7 @@ export type {
   SessionDetails,
   SessionInfo,
   SessionPage,
+  SessionSnapshot,
   SessionSummary,
   StateSnapshot,
   TextEvent,

@@ -21,6 +21,8 @@ export const routes = {
   listSessions: { method: 'GET', path: '/v1/persona' },
   getSession: { method: 'GET', path: '/v1/persona/:id' },
   deleteSession: { method: 'DELETE', path: '/v1/persona/:id' },
+  exportSnapshot: { method: 'GET', path: '/v1/persona/:id/snapshot' },
+  snapshotSchema: { method: 'GET', path: '/v1/schemas/session-snapshot.json' },
   listParticipants: { method: 'GET', path: '/v1/persona/:id/participants' },
   forgetParticipant: { method: 'DELETE', path: '/v1/persona/:id/participants/:participantId' },
   listMemories: { method: 'GET', path: '/v1/persona/:id/memories' },

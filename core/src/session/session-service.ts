@@ -8,6 +8,7 @@ import type { PersonaWriter } from '../persona/persona-writer.js';
 import { type ProactivePreferences, parsePreferences } from '../proactive/preferences.js';
 import type { ProactiveAction } from '../proactive/proactive-action.js';
 import { createCryptoRandom, createIdGenerator, type Random } from '../random.js';
+import { isSnapshotImport, SessionSnapshots } from '../snapshot/session-snapshots.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { SessionStore } from '../store/session-store.js';
 import { ChangeFilter } from './change-filter.js';
@@ -69,6 +70,8 @@ export class SessionService {
   readonly personaWriter: PersonaWriter | undefined;
   /** The characters' episodic memories: list, forget, settings (docs/memory.md). */
   readonly memories: SessionMemories;
+  /** Session snapshots: export a session as a portable document, import one as a new session (docs/snapshots.md). */
+  readonly snapshots: SessionSnapshots;
   readonly #random: Random;
   readonly #maxSessions: (owner: string) => number | undefined;
   readonly #maxParticipants: number;
@@ -97,6 +100,7 @@ export class SessionService {
     this.#writer = new SessionWriter({ store, clock, events, changes, maxRetries, maxBatch });
     this.#checks = new DueChecks(store, clock, this.#writer, this.#random);
     this.memories = new SessionMemories(this.#writer);
+    this.snapshots = new SessionSnapshots(this.#writer, clock, this.#sessionId, this.#maxSessions);
     if (changes) this.#unwatch = watchRemoteChanges({ store, clock, events, writer: this.#writer, changes });
   }
 
@@ -116,7 +120,8 @@ export class SessionService {
    *
    * A definition with a `description` but neither `preset` nor `personality` asks the `personaWriter` (an LLM) to
    * write the persona from the description; the fields the definition does give (identity fields, goals,
-   * emotion_config) take precedence over the written ones, and the description is kept as it was sent.
+   * emotion_config) take precedence over the written ones, and the description is kept as it was sent. A request
+   * `{snapshot}` creates the session from a snapshot instead ({@link SessionSnapshots.importRequest}).
    * @throws LimbicError VALIDATION_ERROR (also when a description alone is sent and no persona writer is
    * configured), INVALID_PRESET, SESSION_LIMIT, or APPRAISER_FAILED when the LLM could not write the persona.
    */
@@ -125,6 +130,7 @@ export class SessionService {
     definition: unknown,
     options: { maxSessions?: number; signal?: AbortSignal } = {},
   ): Promise<SessionInfo> {
+    if (isSnapshotImport(definition)) return this.snapshots.importRequest(owner, definition, options);
     const max = options.maxSessions ?? this.#maxSessions(owner);
     const persona = await resolvePersonaInput(definition, {
       writer: this.personaWriter,

@@ -4,6 +4,7 @@ import { isLimbicError } from '../errors.js';
 import { deriveEngineParams } from '../persona/engine-params.js';
 import { resolvePersona } from '../persona/resolve-persona.js';
 import { defaultPreferences } from '../proactive/preferences.js';
+import { checkSnapshotRoundTrip } from '../snapshot/snapshot-contract.js';
 import { describeMemoryContract } from './memory-contract.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
 
@@ -16,6 +17,8 @@ export interface StoreContractOptions {
    * so the run still lists and counts them. The caller prints the reason.
    */
   skip?: string;
+  /** Checks every snapshot the round trip exports (e.g. against the published JSON Schema); throws when invalid. */
+  validateSnapshot?: (document: unknown) => void;
 }
 
 let counter = 0;
@@ -260,5 +263,10 @@ export function describeSessionStoreContract(
       }));
 
     describeMemoryContract(it, withStore, makeTestRecord);
+
+    it('exports a rich session that, imported into a second store, is the same record and answers the same', () =>
+      withStore((source) =>
+        withStore((target) => checkSnapshotRoundTrip(source, target, options.validateSnapshot)),
+      ));
   });
 }

@@ -5,6 +5,7 @@ import './mutations.js';
 import './memory-fields.js';
 import './subscriptions.js';
 import './operator-fields.js';
+import './snapshot-fields.js';
 import './explanation-types.js';
 
 let built: GraphQLSchema | undefined;

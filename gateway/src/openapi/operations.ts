@@ -58,6 +58,7 @@ export const operations: readonly OperationSpec[] = [
     ok: 'SessionInfo',
     status: 201,
     body: 'PersonaDefinition',
+    alsoBody: 'SessionImport',
     errors: ['INVALID_PRESET', 'SESSION_LIMIT', 'APPRAISER_FAILED'],
   },
   {
@@ -81,6 +82,21 @@ export const operations: readonly OperationSpec[] = [
     tag: 'persona',
     ok: 'Deleted',
     errors: session,
+  },
+  {
+    id: 'exportSnapshot',
+    summary: 'Export the whole session as a versioned snapshot document (docs/snapshots.md)',
+    tag: 'persona',
+    ok: 'SessionSnapshot',
+    errors: session,
+  },
+  {
+    id: 'snapshotSchema',
+    summary: 'The JSON Schema of the session snapshot document',
+    tag: 'meta',
+    ok: 'JsonSchema',
+    public: true,
+    etag: true,
   },
   {
     id: 'listParticipants',

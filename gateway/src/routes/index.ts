@@ -8,6 +8,7 @@ import { registerParticipantRoutes } from './participants.js';
 import { registerPersonaRoutes } from './persona.js';
 import { registerPresetRoutes } from './presets.js';
 import { registerProactiveRoutes } from './proactive.js';
+import { registerSnapshotRoutes } from './snapshots.js';
 import { registerStateRoutes } from './state.js';
 import { registerTurnRoutes } from './turn.js';
 import { registerWebSocketHint } from './websocket.js';
@@ -90,6 +91,7 @@ export function registerRoutes(app: FastifyInstance, context: GatewayContext): v
   registerStateRoutes(app, context);
   registerProactiveRoutes(app, context);
   registerOpenApiRoutes(app, context);
+  registerSnapshotRoutes(app, context);
   registerWebSocketHint(app);
 
   const served = new Map<string, Set<string>>();

@@ -50,6 +50,12 @@ export {
   sessionSummarySchema,
 } from './sessions.js';
 export {
+  sessionImportSchema,
+  sessionSnapshotJsonSchema,
+  snapshotJsonSchemaDocument,
+  snapshotSchemaFile,
+} from './snapshot.js';
+export {
   addresseeSchema,
   appraisalSchema,
   experienceSchema,

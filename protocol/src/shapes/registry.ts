@@ -3,12 +3,13 @@ import {
   memorySettingsSchema,
   personaDefinitionSchema,
   preferencesSchema,
+  sessionSnapshotSchema,
   textTurnSchema,
 } from '@limbic/core';
 import type { z } from 'zod';
 import { deprecatedAliases } from '../fields.js';
 import { contributionSchema, turnExplanationSchema } from './explanation.js';
-import { type JsonSchema, jsonSchemasOf } from './json-schema.js';
+import { type JsonSchema, jsonSchemasOf, ref } from './json-schema.js';
 import {
   episodeFeelingSchema,
   memoriesForgottenSchema,
@@ -40,6 +41,7 @@ import {
   sessionInfoSchema,
   sessionPageSchema,
 } from './sessions.js';
+import { sessionImportSchema, snapshotJsonSchemaDocument } from './snapshot.js';
 import {
   addresseeSchema,
   appraisalSchema,
@@ -102,6 +104,8 @@ export const responseShapes = {
   Presets: presetsSchema,
   OpenApi: openApiSchema,
   AsyncApi: asyncApiSchema,
+  SessionSnapshot: sessionSnapshotSchema,
+  JsonSchema: snapshotJsonSchemaDocument,
 } as const;
 
 /** The shapes only the WebSocket carries (its messages refer to the response shapes too). */
@@ -121,6 +125,7 @@ export const requestShapes = {
   PreferencesInput: preferencesSchema.describe(preferencesInputNote),
   AckRequest: ackRequestSchema,
   MemorySettingsInput: memorySettingsSchema.describe(memorySettingsInputNote),
+  SessionImport: sessionImportSchema,
 } as const;
 
 /** The name of a request shape. */
@@ -139,6 +144,8 @@ export function componentSchemas(options: { socket?: boolean } = {}): Record<str
   return {
     ...responses,
     ...requests,
+    // The snapshot is the SessionSnapshot component, not a second copy of its 45 KB schema.
+    SessionImport: { ...requests.SessionImport, properties: { snapshot: ref('SessionSnapshot') } },
     AppraisalTurn: withAliases(AppraisalTurn ?? {}),
     TextTurn: { oneOf: (textTurnForms(TextTurn ?? {}).oneOf as JsonSchema[]).map(withAliases) },
   };
