@@ -14,8 +14,8 @@ const deliberate: Record<string, string> = {
   Addressee: 'a union of a word and an object is an object with a `kind` in GraphQL',
   'TurnResult.to': 'an Addressee, as above',
   'PromptContext.addressed_to': 'an Addressee, as above',
-  'SessionDetails: memories, memorySettings, participants':
-    'connections and settings GraphQL adds; REST pages participants and memories, and reads memory settings, at their own routes',
+  'SessionDetails: memories, memorySettings, participants, relationship':
+    'connections and settings GraphQL adds; REST pages participants and memories, and reads memory settings and relationship health, at their own routes',
   'Perceived.scores': 'a list of {category, score}: GraphQL has no map type',
   'ProactiveAction.metadata': 'a list of typed entries: GraphQL has no map type',
 };

@@ -23,6 +23,7 @@ export const routes = {
   deleteSession: { method: 'DELETE', path: '/v1/persona/:id' },
   listParticipants: { method: 'GET', path: '/v1/persona/:id/participants' },
   forgetParticipant: { method: 'DELETE', path: '/v1/persona/:id/participants/:participantId' },
+  getRelationship: { method: 'GET', path: '/v1/persona/:id/relationship' },
   listMemories: { method: 'GET', path: '/v1/persona/:id/memories' },
   forgetAllMemories: { method: 'DELETE', path: '/v1/persona/:id/memories' },
   forgetMemory: { method: 'DELETE', path: '/v1/persona/:id/memories/:memoryId' },

@@ -29,6 +29,7 @@ import {
 } from './session-edits.js';
 import { SessionMemories } from './session-memories.js';
 import { defaultMaxRetries, type SessionServiceOptions } from './session-options.js';
+import { SessionRelationships } from './session-relationships.js';
 import type {
   ParticipantPage,
   SessionDetails,
@@ -69,6 +70,8 @@ export class SessionService {
   readonly personaWriter: PersonaWriter | undefined;
   /** The characters' episodic memories: list, forget, settings (docs/memory.md). */
   readonly memories: SessionMemories;
+  /** Relationship health: the values, their trend and the signals (docs/relationship-health.md). */
+  readonly relationships: SessionRelationships;
   readonly #random: Random;
   readonly #maxSessions: (owner: string) => number | undefined;
   readonly #maxParticipants: number;
@@ -97,6 +100,7 @@ export class SessionService {
     this.#writer = new SessionWriter({ store, clock, events, changes, maxRetries, maxBatch });
     this.#checks = new DueChecks(store, clock, this.#writer, this.#random);
     this.memories = new SessionMemories(this.#writer);
+    this.relationships = new SessionRelationships(this.#writer);
     if (changes) this.#unwatch = watchRemoteChanges({ store, clock, events, writer: this.#writer, changes });
   }
 

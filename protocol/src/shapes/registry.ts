@@ -28,6 +28,11 @@ import {
 } from './proactive.js';
 import { promptDataSchema, promptPersonSchema } from './prompt-data.js';
 import {
+  relationshipHealthSchema,
+  relationshipSignalSchema,
+  relationshipTrendSchema,
+} from './relationship.js';
+import {
   deletedSchema,
   forgottenSchema,
   participantPageSchema,
@@ -81,6 +86,9 @@ export const responseShapes = {
   PromptPerson: promptPersonSchema,
   ParticipantSummary: participantSummarySchema,
   ParticipantPage: participantPageSchema,
+  RelationshipHealth: relationshipHealthSchema,
+  RelationshipSignal: relationshipSignalSchema,
+  RelationshipTrend: relationshipTrendSchema,
   Forgotten: forgottenSchema,
   EpisodeFeeling: episodeFeelingSchema,
   MemoryView: memoryViewSchema,
