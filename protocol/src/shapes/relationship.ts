@@ -9,8 +9,9 @@ const relationshipChangeSchema = z.strictObject({ rapport: signed, trust: signed
 /** How the relationship changed over a number of days. */
 export const relationshipTrendSchema = z
   .strictObject({
-    date: z.iso
-      .date()
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
       .describe('The UTC date of `values`: the last day with a message at or before the days asked for'),
     values: interpersonalSchema.describe('The values after the person’s last message of that date'),
     change: relationshipChangeSchema.describe('Now minus then'),
