@@ -1,3 +1,5 @@
+import { round } from '../util/math.js';
+
 /** Days of history kept per person: the 30-day trend and the 28 days the volume signal compares, with a margin. */
 export const historyDays = 35;
 
@@ -98,9 +100,10 @@ export function addMessage(days: readonly DayActivity[], turn: ActivityTurn, now
     hours,
     hostile: (base?.hostile ?? 0) + (turn.hostile ? 1 : 0),
     distress: (base?.distress ?? 0) + (turn.distress ? 1 : 0),
-    rapport: r.rapport,
-    trust: r.trust,
-    familiarity: r.familiarity,
+    // Four decimals, as answers show them: the history stays small in the stored document.
+    rapport: round(r.rapport),
+    trust: round(r.trust),
+    familiarity: round(r.familiarity),
   };
   const kept = days.slice(start, same ? days.length - 1 : days.length);
   kept.push(today);
