@@ -48,8 +48,11 @@ export function healthStep(
 ): HealthStep {
   const { sender, now } = options;
   let activity = record.activity;
-  if (activity?.participants && options.participants.length >= options.maxParticipants) {
-    const known = new Set(options.participants.map((p) => p.id));
+  const next = options.participants;
+  const last = record.state.participants?.at(-1);
+  // A full list forgot someone only when the turn added a participant, and the list appends new ones at its end.
+  if (activity?.participants && next.length >= options.maxParticipants && next.at(-1)?.id !== last?.id) {
+    const known = new Set(next.map((p) => p.id));
     activity = keepParticipants(activity, (id) => known.has(id));
   }
   if (!turn.interaction) return { activity, started: [], support: false };
