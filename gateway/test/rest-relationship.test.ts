@@ -1,4 +1,3 @@
-import { createLimbicClient, isLimbicApiError } from '@limbic/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectGqlError, gql, selectAll, withoutNulls } from './graphql-client.js';
 import { startTestGateway, type TestGateway } from './harness.js';
@@ -61,10 +60,6 @@ describe('GET /v1/persona/:id/relationship', () => {
     const data = await gql(t, query, { key: t.keys.pro, variables: { s: sessionId, p: SAM.id } });
     expect(data.body.errors, JSON.stringify(data.body.errors)).toBeUndefined();
     expect(withoutNulls(data.body.data.session.relationship)).toEqual(withoutNulls(res.body));
-    // And the client's.
-    const client = createLimbicClient({ baseUrl: t.url, apiKey: t.keys.pro });
-    expect(await client.relationship(sessionId, { participant: SAM.id })).toEqual(res.body);
-    expect((await client.relationship(sessionId)).participant).toBeNull();
     // Eight days later, the week's trend starts from the values of the day of those messages.
     t.clock.advance(8 * 24 * hour);
     await say(sessionId, 'Thank you so much, you really helped me!', { from: SAM });
@@ -91,7 +86,7 @@ describe('GET /v1/persona/:id/relationship', () => {
     expect(JSON.stringify(bad.body.errors)).toContain('participant');
   });
 
-  it('is NOT_FOUND for another key’s session (REST, GraphQL, client) and for an unknown participant', async () => {
+  it('is NOT_FOUND for another key’s session (REST, GraphQL) and for an unknown participant', async () => {
     const sessionId = await create();
     await say(sessionId, SAD, { from: SAM });
     expectError(await other.get(`/v1/persona/${sessionId}/relationship`), 404, 'NOT_FOUND');
@@ -103,9 +98,6 @@ describe('GET /v1/persona/:id/relationship', () => {
     const stolen = await gql(t, query, { key: t.keys.other, variables: { s: sessionId, p: SAM.id } });
     expectGqlError(stolen.body, 'NOT_FOUND');
     expect(JSON.stringify(stolen.body)).not.toContain('hopeless');
-    const client = createLimbicClient({ baseUrl: t.url, apiKey: t.keys.other });
-    const error = await client.relationship(sessionId).catch((e: unknown) => e);
-    expect(isLimbicApiError(error) && error.code).toBe('NOT_FOUND');
     const unknown = await pro.get(`/v1/persona/${sessionId}/relationship?participant=nobody`);
     expectError(unknown, 404, 'NOT_FOUND');
     expect(unknown.body.error.message).toContain('nobody');
