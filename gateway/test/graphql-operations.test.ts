@@ -64,9 +64,9 @@ describe('graphql: queries', () => {
       goals: ['teach'],
       description: 'A patient teacher',
     });
-    // REST's session has no participants and no memories: they are listed on their own (below).
+    // REST's session has no participants, memories or relationship health: they are read on their own (below).
     const data = await ok(
-      `query ($id: ID!) { session(id: $id) ${selectAll('SessionDetails', ['participants', 'memories', 'memorySettings'])} }`,
+      `query ($id: ID!) { session(id: $id) ${selectAll('SessionDetails', ['participants', 'memories', 'memorySettings', 'relationship'])} }`,
       {
         id: sessionId,
       },
