@@ -11,6 +11,14 @@ const SAD = 'I feel so hopeless, I cannot stop crying.';
 const SCARED = 'I am scared and alone tonight.';
 const HAPPY = 'I am really happy today, I got the job!';
 const INSULT = 'You are a worthless idiot and I hate you.';
+const calm = {
+  goal_relevance: 0.3,
+  goal_congruence: 0.2,
+  expectedness: 0.6,
+  controllability: 0.5,
+  agency: -0.2,
+  norm_compatibility: 0,
+};
 
 function setup(maxParticipants?: number) {
   const clock = createManualClock(start);
@@ -120,6 +128,31 @@ describe('the signal event', () => {
     expect(signals.map((s) => [s.signal.id, s.participant])).toEqual([['sustained_hostility', null]]);
     const health = await service.relationships.get('owner', sessionId);
     expect(health.messages).toEqual({ today: 1, last_7_days: 3, last_30_days: 3 });
+  });
+});
+
+describe('late-night messaging through the service', () => {
+  it('starts at the tenth message between 00:00 and 05:00 (the session’s zone, UTC by default) and stops after 14 days', async () => {
+    const { clock, service, signals } = setup();
+    const sessionId = await session(service);
+    clock.set(Date.UTC(2026, 2, 3, 1));
+    for (let i = 0; i < 9; i++) {
+      await service.appraisalTurn('owner', { sessionId, appraisal: calm });
+      clock.advance(60_000);
+    }
+    expect(signals).toEqual([]);
+    await service.appraisalTurn('owner', { sessionId, appraisal: calm });
+    expect(signals.map((s) => [s.signal.id, s.signal.value])).toEqual([['late_night', 1]]);
+    const active = await service.relationships.get('owner', sessionId);
+    expect(active.signals[0]).toMatchObject({
+      id: 'late_night',
+      active: true,
+      threshold: 0.3,
+      window_days: 14,
+    });
+    clock.advance(14 * dayMs);
+    const later = await service.relationships.get('owner', sessionId);
+    expect(later.signals[0]).toMatchObject({ active: false, since: null, value: 0 });
   });
 });
 
