@@ -5,6 +5,7 @@ import type {
   ParticipantSummary,
   PersonaDefinition,
   ProactivePreferencesInput,
+  RelationshipHealth,
   SessionDetails,
   SessionInfo,
   SessionPage,
@@ -69,6 +70,12 @@ export interface ListParticipantsOptions extends CallOptions {
   limit?: number;
 }
 
+/** Options of {@link LimbicClient.relationship}. */
+export interface RelationshipCallOptions extends CallOptions {
+  /** A participant id (group sessions); omitted: the default person (turns without `from`). */
+  participant?: string;
+}
+
 /** Options of {@link LimbicClient.turn}. */
 export interface TurnCallOptions extends TurnOptions, CallOptions {}
 
@@ -124,6 +131,12 @@ export interface LimbicClient extends MemoryMethods, SnapshotMethods {
    * participant that is missing.
    */
   forgetParticipant(sessionId: string, participantId: string, options?: CallOptions): Promise<ForgetResult>;
+  /**
+   * `GET /v1/persona/:id/relationship`: a person's relationship health (a participant's, or the default person's):
+   * the values now, their trend over 7 and 30 days, and the relationship signals, which are not diagnoses
+   * (docs/relationship-health.md).
+   */
+  relationship(sessionId: string, options?: RelationshipCallOptions): Promise<RelationshipHealth>;
   /**
    * `POST /v1/turn`: a text turn, a chat message (a string) or an event (`{description, source?}`). In a group
    * conversation, `from` says who spoke and `to` whom they addressed; the result's `reply` says whether the
@@ -238,6 +251,8 @@ export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
     },
     forgetParticipant: async (id, participantId, call) =>
       send(config, { ...at(routes.forgetParticipant, { id, participantId }), call }),
+    relationship: async (id, { participant, ...call } = {}) =>
+      send(config, { ...at(routes.getRelationship, { id }), query: { participant }, call }),
     turn: (sessionId, event, options = {}) => {
       const { elapsedSeconds, from: _from, to: _to, summary: _summary, ...call } = options;
       return send(config, {

@@ -30,6 +30,8 @@ export type {
   PersonaDefinition,
   ProactivePreferences,
   ProactivePreferencesInput,
+  RelationshipHealth,
+  RelationshipSignal,
   ReplyAdvice,
   ReplyReason,
   Roles,
@@ -72,6 +74,7 @@ export {
   type LimbicClientOptions,
   type ListParticipantsOptions,
   type ListSessionsOptions,
+  type RelationshipCallOptions,
   type TurnCallOptions,
 } from './client.js';
 export type { CallOptions, FetchInit, FetchLike, FetchResponse } from './http.js';

@@ -104,6 +104,10 @@ export {
   type ReplyReason,
   replyReasons,
 } from './group/reply.js';
+export { type ActivityState, type SignalId, signalIds } from './health/activity.js';
+export { healthTimeZone } from './health/health-time-zone.js';
+export type * from './health/relationship-health.js';
+export { signalDefinitions } from './health/signals.js';
 export {
   type AppraisalReading,
   appraisalDistances,
@@ -256,6 +260,7 @@ export {
   defaultMaxRetries,
   type SessionServiceOptions,
 } from './session/session-options.js';
+export { type RelationshipOptions, SessionRelationships } from './session/session-relationships.js';
 export { createSessionService, SessionService } from './session/session-service.js';
 export type {
   ParticipantPage,

@@ -64,9 +64,9 @@ describe('graphql: queries', () => {
       goals: ['teach'],
       description: 'A patient teacher',
     });
-    // REST's session has no participants, memories or snapshot: each has its own route (below; rest-snapshots).
+    // REST's session has no participants, memories, snapshot or relationship health: each has its own route.
     const data = await ok(
-      `query ($id: ID!) { session(id: $id) ${selectAll('SessionDetails', ['participants', 'memories', 'memorySettings', 'snapshot'])} }`,
+      `query ($id: ID!) { session(id: $id) ${selectAll('SessionDetails', ['participants', 'memories', 'memorySettings', 'snapshot', 'relationship'])} }`,
       {
         id: sessionId,
       },

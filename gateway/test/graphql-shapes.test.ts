@@ -14,8 +14,8 @@ const deliberate: Record<string, string> = {
   Addressee: 'a union of a word and an object is an object with a `kind` in GraphQL',
   'TurnResult.to': 'an Addressee, as above',
   'PromptContext.addressed_to': 'an Addressee, as above',
-  'SessionDetails: memories, memorySettings, participants, snapshot':
-    'connections, settings and the snapshot GraphQL adds; REST pages participants and memories, and reads memory settings and the snapshot, at their own routes',
+  'SessionDetails: memories, memorySettings, participants, relationship, snapshot':
+    'connections, settings, the snapshot and relationship health GraphQL adds; REST pages participants and memories, and reads memory settings, the snapshot and relationship health, at their own routes',
   'Perceived.scores': 'a list of {category, score}: GraphQL has no map type',
   'ProactiveAction.metadata': 'a list of typed entries: GraphQL has no map type',
 };

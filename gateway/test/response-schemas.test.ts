@@ -32,6 +32,7 @@ describe('every operation’s success body matches its generated schema', () => 
     await pro.post('/v1/turn', { sessionId: id, message: 'I got the job!', from: { id: 'u1', name: 'Sam' } });
     await pro.post('/v1/turn/appraisal', { sessionId: id, appraisal, from: { id: 'u2', name: 'Kim' } });
     await pro.get(`/v1/persona/${id}/participants`);
+    await pro.get(`/v1/persona/${id}/relationship?participant=u1`);
     const remembered = await pro.get(`/v1/persona/${id}/memories?participant=u1`);
     expect(remembered.body.memories.length).toBeGreaterThan(0);
     await pro.get(`/v1/persona/${id}/memory/settings`);

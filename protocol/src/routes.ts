@@ -25,6 +25,7 @@ export const routes = {
   snapshotSchema: { method: 'GET', path: '/v1/schemas/session-snapshot.json' },
   listParticipants: { method: 'GET', path: '/v1/persona/:id/participants' },
   forgetParticipant: { method: 'DELETE', path: '/v1/persona/:id/participants/:participantId' },
+  getRelationship: { method: 'GET', path: '/v1/persona/:id/relationship' },
   listMemories: { method: 'GET', path: '/v1/persona/:id/memories' },
   forgetAllMemories: { method: 'DELETE', path: '/v1/persona/:id/memories' },
   forgetMemory: { method: 'DELETE', path: '/v1/persona/:id/memories/:memoryId' },

@@ -29,6 +29,8 @@ export interface SessionDocument {
    * remembered anything, lack it.
    */
   memory?: NonNullable<SessionRecord['memory']>;
+  /** Each person's activity history (optional: documents written before it existed lack it). */
+  activity?: NonNullable<SessionRecord['activity']>;
   /** Wall time of the last write (server time for updates): what the polling change feed reads. */
   changedAt: Date;
 }
@@ -81,6 +83,7 @@ export function toDocument(record: SessionRecord, now: Date): SessionDocument {
     changedAt: now,
   };
   if (record.memory !== undefined) doc.memory = record.memory;
+  if (record.activity !== undefined) doc.activity = record.activity;
   return doc;
 }
 
@@ -102,6 +105,7 @@ export function fromDocument(doc: SessionDocument): SessionRecord {
     nextDueAt: doc.nextDueAt,
   };
   if (doc.memory !== undefined) record.memory = doc.memory;
+  if (doc.activity !== undefined) record.activity = doc.activity;
   return record;
 }
 
@@ -135,9 +139,10 @@ export function casUpdate(record: SessionRecord) {
     proactive: record.proactive,
   };
   const changedAt = { $currentDate: { changedAt: true as const } };
+  const set = record.activity === undefined ? body : { ...body, activity: record.activity };
   return record.memory === undefined
-    ? { $set: body, $unset: { memory: '' as const }, ...changedAt }
-    : { $set: { ...body, memory: record.memory }, ...changedAt };
+    ? { $set: set, $unset: { memory: '' as const }, ...changedAt }
+    : { $set: { ...set, memory: record.memory }, ...changedAt };
 }
 
 /** Filter of an owner's sessions after a cursor id (served by the `owner_id` index, in its order). */

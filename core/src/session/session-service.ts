@@ -30,6 +30,7 @@ import {
 } from './session-edits.js';
 import { SessionMemories } from './session-memories.js';
 import { defaultMaxRetries, type SessionServiceOptions } from './session-options.js';
+import { SessionRelationships } from './session-relationships.js';
 import type {
   ParticipantPage,
   SessionDetails,
@@ -72,6 +73,8 @@ export class SessionService {
   readonly memories: SessionMemories;
   /** Session snapshots: export a session as a portable document, import one as a new session (docs/snapshots.md). */
   readonly snapshots: SessionSnapshots;
+  /** Relationship health: the values, their trend and the signals (docs/relationship-health.md). */
+  readonly relationships: SessionRelationships;
   readonly #random: Random;
   readonly #maxSessions: (owner: string) => number | undefined;
   readonly #maxParticipants: number;
@@ -101,6 +104,7 @@ export class SessionService {
     this.#checks = new DueChecks(store, clock, this.#writer, this.#random);
     this.memories = new SessionMemories(this.#writer);
     this.snapshots = new SessionSnapshots(this.#writer, clock, this.#sessionId, this.#maxSessions);
+    this.relationships = new SessionRelationships(this.#writer);
     if (changes) this.#unwatch = watchRemoteChanges({ store, clock, events, writer: this.#writer, changes });
   }
 

@@ -3,6 +3,7 @@ import type { Perceived } from '../appraisal/reader-appraiser.js';
 import type { Roles } from '../appraisal/text-roles.js';
 import type { StageTransition } from '../body/soul-stage.js';
 import type { ReplyAdvice } from '../group/reply.js';
+import type { RelationshipSignal } from '../health/relationship-health.js';
 import type { EmotionLabel, IntensityLevel } from '../labels/emotion-label.js';
 import type { EmotionConfig, ResolvedPersona, Vad } from '../persona/persona.js';
 import type { ProactivePreferences } from '../proactive/preferences.js';
@@ -153,6 +154,14 @@ export interface SessionEvents {
   proactive: [{ owner: string; sessionId: string; action: ProactiveAction }];
   /** A session was deleted. */
   deleted: [{ owner: string; sessionId: string }];
+  /**
+   * A relationship signal started for the sender of a turn (docs/relationship-health.md): emitted once, after the
+   * write, by the process that wrote the turn (never re-emitted for another process's writes). `participant` is null
+   * for the default person.
+   */
+  signal: [
+    { owner: string; sessionId: string; participant: ParticipantView | null; signal: RelationshipSignal },
+  ];
   /**
    * A write changed when the session is next due for a time-driven check (for schedulers): a write of this process,
    * or one of another process seen through the store's watch.

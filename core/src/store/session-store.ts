@@ -1,4 +1,5 @@
 import type { EngineState } from '../engine/engine-state.js';
+import type { ActivityState } from '../health/activity.js';
 import type { MemoryState } from '../memory/episode.js';
 import type { ResolvedPersona } from '../persona/persona.js';
 import type { ProactiveState } from '../proactive/proactive-action.js';
@@ -31,6 +32,11 @@ export interface SessionRecord {
    * sessions that never remembered anything, which read it as empty with default settings.
    */
   memory?: MemoryState;
+  /**
+   * Each person's activity history for the relationship signals (docs/relationship-health.md): daily counts of the
+   * last 35 days. Absent in records written before it existed, which read it as empty.
+   */
+  activity?: ActivityState;
 }
 
 /** Options of {@link SessionStore.create}. */

@@ -3,6 +3,7 @@ import { builder } from './builder.js';
 import './queries.js';
 import './mutations.js';
 import './memory-fields.js';
+import './relationship-fields.js';
 import './subscriptions.js';
 import './operator-fields.js';
 import './snapshot-fields.js';

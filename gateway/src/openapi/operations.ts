@@ -114,6 +114,23 @@ export const operations: readonly OperationSpec[] = [
     errors: ['VALIDATION_ERROR', ...write],
   },
   {
+    id: 'getRelationship',
+    summary:
+      'A person’s relationship health: the values now, their trend over 7 and 30 days, and the relationship signals (not diagnoses)',
+    tag: 'persona',
+    ok: 'RelationshipHealth',
+    query: [
+      {
+        name: 'participant',
+        in: 'query',
+        required: false,
+        description: 'A participant id (group sessions); omitted: the default person (turns without `from`)',
+        schema: { ...str, minLength: 1, maxLength: 128 },
+      },
+    ],
+    errors: ['VALIDATION_ERROR', ...session],
+  },
+  {
     id: 'listMemories',
     summary: 'List what the character remembers, newest first, with how strongly it holds each memory now',
     tag: 'memory',

@@ -8,6 +8,7 @@ import { registerParticipantRoutes } from './participants.js';
 import { registerPersonaRoutes } from './persona.js';
 import { registerPresetRoutes } from './presets.js';
 import { registerProactiveRoutes } from './proactive.js';
+import { registerRelationshipRoutes } from './relationship.js';
 import { registerSnapshotRoutes } from './snapshots.js';
 import { registerStateRoutes } from './state.js';
 import { registerTurnRoutes } from './turn.js';
@@ -86,6 +87,7 @@ export function registerRoutes(app: FastifyInstance, context: GatewayContext): v
   registerPresetRoutes(app);
   registerPersonaRoutes(app, context);
   registerParticipantRoutes(app, context);
+  registerRelationshipRoutes(app, context);
   registerMemoryRoutes(app, context);
   registerTurnRoutes(app, context);
   registerStateRoutes(app, context);

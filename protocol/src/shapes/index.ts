@@ -35,6 +35,11 @@ export {
   responseShapes,
   socketShapes,
 } from './registry.js';
+export {
+  relationshipHealthSchema,
+  relationshipSignalSchema,
+  relationshipTrendSchema,
+} from './relationship.js';
 export { type RoleFieldText, roleText, roleValues } from './role-text.js';
 export {
   deletedSchema,

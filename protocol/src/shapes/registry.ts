@@ -29,6 +29,11 @@ import {
 } from './proactive.js';
 import { promptDataSchema, promptPersonSchema } from './prompt-data.js';
 import {
+  relationshipHealthSchema,
+  relationshipSignalSchema,
+  relationshipTrendSchema,
+} from './relationship.js';
+import {
   deletedSchema,
   forgottenSchema,
   participantPageSchema,
@@ -83,6 +88,9 @@ export const responseShapes = {
   PromptPerson: promptPersonSchema,
   ParticipantSummary: participantSummarySchema,
   ParticipantPage: participantPageSchema,
+  RelationshipHealth: relationshipHealthSchema,
+  RelationshipSignal: relationshipSignalSchema,
+  RelationshipTrend: relationshipTrendSchema,
   Forgotten: forgottenSchema,
   EpisodeFeeling: episodeFeelingSchema,
   MemoryView: memoryViewSchema,

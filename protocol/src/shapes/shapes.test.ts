@@ -25,6 +25,7 @@ describe('the wire shapes and the engine’s types', () => {
     expectTypeOf<Shape<ResponseOf<'SessionDetails'>>>().toEqualTypeOf<Shape<core.SessionDetails>>();
     expectTypeOf<Shape<ResponseOf<'SessionPage'>>>().toEqualTypeOf<Shape<core.SessionPage>>();
     expectTypeOf<Shape<ResponseOf<'ParticipantPage'>>>().toEqualTypeOf<Shape<core.ParticipantPage>>();
+    expectTypeOf<Shape<ResponseOf<'RelationshipHealth'>>>().toEqualTypeOf<Shape<core.RelationshipHealth>>();
     expectTypeOf<Shape<ResponseOf<'PromptData'>>>().toEqualTypeOf<Shape<core.PromptData>>();
     expectTypeOf<Shape<ResponseOf<'MemoryPage'>>>().toEqualTypeOf<Shape<core.MemoryPage>>();
     expectTypeOf<Shape<ResponseOf<'MemorySettings'>>>().toEqualTypeOf<Shape<core.MemorySettings>>();
