@@ -29,6 +29,8 @@ export interface SessionDocument {
    * remembered anything, lack it.
    */
   memory?: NonNullable<SessionRecord['memory']>;
+  /** The operator overrides' log (optional: sessions never overridden lack it). */
+  overrides?: NonNullable<SessionRecord['overrides']>;
   /** Wall time of the last write (server time for updates): what the polling change feed reads. */
   changedAt: Date;
 }
@@ -81,6 +83,7 @@ export function toDocument(record: SessionRecord, now: Date): SessionDocument {
     changedAt: now,
   };
   if (record.memory !== undefined) doc.memory = record.memory;
+  if (record.overrides !== undefined) doc.overrides = record.overrides;
   return doc;
 }
 
@@ -102,6 +105,7 @@ export function fromDocument(doc: SessionDocument): SessionRecord {
     nextDueAt: doc.nextDueAt,
   };
   if (doc.memory !== undefined) record.memory = doc.memory;
+  if (doc.overrides !== undefined) record.overrides = doc.overrides;
   return record;
 }
 
@@ -135,9 +139,14 @@ export function casUpdate(record: SessionRecord) {
     proactive: record.proactive,
   };
   const changedAt = { $currentDate: { changedAt: true as const } };
-  return record.memory === undefined
-    ? { $set: body, $unset: { memory: '' as const }, ...changedAt }
-    : { $set: { ...body, memory: record.memory }, ...changedAt };
+  const set = record.overrides === undefined ? body : { ...body, overrides: record.overrides };
+  // A record without a memory or overrides unsets them, so the document holds exactly the record.
+  const unset = {
+    ...(record.memory === undefined ? { memory: '' as const } : {}),
+    ...(record.overrides === undefined ? { overrides: '' as const } : {}),
+  };
+  const $set = record.memory === undefined ? set : { ...set, memory: record.memory };
+  return Object.keys(unset).length === 0 ? { $set, ...changedAt } : { $set, $unset: unset, ...changedAt };
 }
 
 /** Filter of an owner's sessions after a cursor id (served by the `owner_id` index, in its order). */

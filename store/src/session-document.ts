@@ -23,6 +23,8 @@ export interface SessionDocument {
    * those of sessions that never remembered anything, lack it).
    */
   memory?: { settings: MemorySettings };
+  /** The operator overrides' log (optional: sessions never overridden lack it). */
+  overrides?: SessionRecord['overrides'];
 }
 
 /** The document of a record. */
@@ -34,6 +36,7 @@ export function toDocument(record: SessionRecord): SessionDocument {
     proactive: record.proactive,
   };
   if (record.memory !== undefined) doc.memory = { settings: record.memory.settings };
+  if (record.overrides !== undefined) doc.overrides = record.overrides;
   return doc;
 }
 

@@ -18,6 +18,7 @@ import { resolvePersonaInput } from './persona-input.js';
 import { watchRemoteChanges } from './remote-changes.js';
 import type { StateSnapshot } from './results.js';
 import type { SessionChange } from './session-change.js';
+import { SessionControls } from './session-controls.js';
 import {
   type AckResult,
   acknowledgeStep,
@@ -69,6 +70,8 @@ export class SessionService {
   readonly personaWriter: PersonaWriter | undefined;
   /** The characters' episodic memories: list, forget, settings (docs/memory.md). */
   readonly memories: SessionMemories;
+  /** The operator's controls: advance a session's time, override its state (docs/time-control.md). */
+  readonly controls: SessionControls;
   readonly #random: Random;
   readonly #maxSessions: (owner: string) => number | undefined;
   readonly #maxParticipants: number;
@@ -97,6 +100,7 @@ export class SessionService {
     this.#writer = new SessionWriter({ store, clock, events, changes, maxRetries, maxBatch });
     this.#checks = new DueChecks(store, clock, this.#writer, this.#random);
     this.memories = new SessionMemories(this.#writer);
+    this.controls = new SessionControls(this.#writer, this.#random);
     if (changes) this.#unwatch = watchRemoteChanges({ store, clock, events, writer: this.#writer, changes });
   }
 

@@ -1,5 +1,6 @@
 import type { Appraisal } from '../appraisal/appraisal.js';
 import type { Conduct } from '../appraisal/listener.js';
+import { withOverride } from '../engine/attribute-turn.js';
 import type { EngineState } from '../engine/engine-state.js';
 import { type ResolvedAddress, resolveAddress } from '../group/address.js';
 import { applyTurn } from '../group/group-turn.js';
@@ -15,6 +16,7 @@ import type { Random } from '../random.js';
 import type { SessionRecord } from '../store/session-store.js';
 import { LruMap } from '../util/lru-map.js';
 import type { LoadedSession } from './loaded-session.js';
+import { overridePart } from './override-step.js';
 import { dueAt, raiseFromState } from './proactive-step.js';
 import type { SessionChange } from './session-change.js';
 import type { TurnResult } from './session-types.js';
@@ -139,8 +141,9 @@ export function runTurnStep(
       options.random,
     ));
   }
+  const overridden = overridePart(record.overrides, record.state, params);
   const result = buildTurnResult(
-    outcome,
+    overridden ? { ...outcome, attribution: withOverride(outcome.attribution, overridden) } : outcome,
     input.appraisal,
     persona,
     params,
@@ -161,6 +164,9 @@ export function runTurnStep(
     nextDueAt: dueAt(outcome.state, params, proactive, now),
   };
   if (record.memory !== undefined || remembered.memory !== memory) next.memory = remembered.memory;
+  // The turn explained the overrides before it: the next one measures from its own state.
+  if (record.overrides)
+    next.overrides = overridden ? { ...record.overrides, feltBefore: null } : record.overrides;
   return { record: next, result, action };
 }
 

@@ -2,6 +2,7 @@ import type { EngineState } from '../engine/engine-state.js';
 import type { MemoryState } from '../memory/episode.js';
 import type { ResolvedPersona } from '../persona/persona.js';
 import type { ProactiveState } from '../proactive/proactive-action.js';
+import type { OverrideState } from '../session/state-override.js';
 
 /**
  * One session as stores keep it. Records are immutable values: the session service never changes a record it has
@@ -31,6 +32,11 @@ export interface SessionRecord {
    * sessions that never remembered anything, which read it as empty with default settings.
    */
   memory?: MemoryState;
+  /**
+   * Operator overrides (docs/time-control.md): the log of the latest ones and what the next turn's explanation
+   * measures from. Absent in sessions never overridden.
+   */
+  overrides?: OverrideState;
 }
 
 /** Options of {@link SessionStore.create}. */

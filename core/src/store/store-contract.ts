@@ -5,6 +5,7 @@ import { deriveEngineParams } from '../persona/engine-params.js';
 import { resolvePersona } from '../persona/resolve-persona.js';
 import { defaultPreferences } from '../proactive/preferences.js';
 import { describeMemoryContract } from './memory-contract.js';
+import { describeOverrideContract } from './override-contract.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
 
 /** Options of {@link describeSessionStoreContract}. */
@@ -260,5 +261,6 @@ export function describeSessionStoreContract(
       }));
 
     describeMemoryContract(it, withStore, makeTestRecord);
+    describeOverrideContract(it, withStore, makeTestRecord);
   });
 }

@@ -3,6 +3,7 @@ import { builder } from './builder.js';
 import './queries.js';
 import './mutations.js';
 import './memory-fields.js';
+import './control-fields.js';
 import './subscriptions.js';
 import './operator-fields.js';
 import './explanation-types.js';

@@ -1,12 +1,15 @@
 import {
   appraisalTurnSchema,
   memorySettingsSchema,
+  overrideSchema,
   personaDefinitionSchema,
   preferencesSchema,
   textTurnSchema,
+  tickSchema,
 } from '@limbic/core';
 import type { z } from 'zod';
 import { deprecatedAliases } from '../fields.js';
+import { overrideResultSchema, overrideViewSchema, tickResultSchema } from './controls.js';
 import { contributionSchema, turnExplanationSchema } from './explanation.js';
 import { type JsonSchema, jsonSchemasOf } from './json-schema.js';
 import {
@@ -98,6 +101,9 @@ export const responseShapes = {
   ProactiveAction: proactiveActionSchema,
   ProactiveActions: proactiveActionsSchema,
   Acknowledged: acknowledgedSchema,
+  OverrideView: overrideViewSchema,
+  OverrideResult: overrideResultSchema,
+  TickResult: tickResultSchema,
   Health: healthSchema,
   Presets: presetsSchema,
   OpenApi: openApiSchema,
@@ -121,6 +127,8 @@ export const requestShapes = {
   PreferencesInput: preferencesSchema.describe(preferencesInputNote),
   AckRequest: ackRequestSchema,
   MemorySettingsInput: memorySettingsSchema.describe(memorySettingsInputNote),
+  TickInput: tickSchema,
+  OverrideInput: overrideSchema,
 } as const;
 
 /** The name of a request shape. */
