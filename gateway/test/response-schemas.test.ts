@@ -42,6 +42,8 @@ describe('every operation’s success body matches its generated schema', () => 
     const pending = await pro.get(`/v1/proactive/${id}`);
     expect(pending.body.length).toBeGreaterThan(0);
     await pro.post(`/v1/proactive/${id}/ack`, { id: pending.body[0].id });
+    await pro.post(`/v1/persona/${id}/override`, { emotion: { V: -0.4 }, note: 'a story beat' });
+    await pro.post(`/v1/persona/${id}/tick`, { seconds: 3600 });
     await pro.delete(`/v1/persona/${id}/participants/u2`);
     await pro.delete(`/v1/persona/${id}/memories/${remembered.body.memories[0].id}`);
     await pro.delete(`/v1/persona/${id}/memories`);
