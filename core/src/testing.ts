@@ -9,6 +9,7 @@ export {
   makeTestBinding,
 } from './store/binding-contract.js';
 export { makeTestEpisode, makeTestMemory } from './store/memory-contract.js';
+export { makeTestOverrides } from './store/override-contract.js';
 export {
   describeSessionStoreContract,
   makeTestRecord,
