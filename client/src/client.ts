@@ -15,6 +15,7 @@ import type {
 } from '@limbic/protocol';
 import { routes } from '@limbic/protocol';
 import NodeWebSocket from 'ws';
+import { type ControlMethods, controlMethods } from './control-methods.js';
 import { type CallOptions, type FetchLike, type HttpConfig, send } from './http.js';
 import { type MemoryMethods, memoryMethods } from './memory-methods.js';
 import { at, requireText } from './route-call.js';
@@ -83,9 +84,10 @@ export interface TurnCallOptions extends TurnOptions, CallOptions {}
  * A typed client of a Limbic gateway: one method per REST endpoint of /v1, and {@link LimbicClient.connect} for a
  * session's WebSocket. Every failure rejects with a {@link LimbicApiError}. Turns are never retried automatically:
  * a turn whose answer was lost may or may not have been applied (check `getState(id).turns`). The memory methods
- * are {@link MemoryMethods}, the snapshot methods {@link SnapshotMethods}.
+ * are {@link MemoryMethods}, the snapshot methods {@link SnapshotMethods}, the operator controls
+ * {@link ControlMethods}.
  */
-export interface LimbicClient extends MemoryMethods, SnapshotMethods {
+export interface LimbicClient extends MemoryMethods, SnapshotMethods, ControlMethods {
   /** `GET /v1/health` (no key needed): the gateway's version and whether its store answers. */
   health(options?: CallOptions): Promise<HealthStatus>;
   /** `GET /v1/presets`: the preset identifiers a persona may name. */
@@ -207,6 +209,7 @@ export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
   const client: LimbicClient = {
     ...memoryMethods(config),
     ...snapshotMethods(config),
+    ...controlMethods(config),
     health: (call) => send(config, { ...at(routes.health), auth: false, call }),
     presets: (call) => send(config, { ...at(routes.listPresets), call }),
     openApi: (call) => send(config, { ...at(routes.openapi), auth: false, call }),

@@ -20,6 +20,8 @@ export type {
   MemorySettings,
   MemorySettingsInput,
   MemoryView,
+  OverrideInput,
+  OverrideView,
   ParticipantPage,
   ParticipantRef,
   ParticipantSummary,
@@ -77,6 +79,7 @@ export {
   type RelationshipCallOptions,
   type TurnCallOptions,
 } from './client.js';
+export type { ControlMethods } from './control-methods.js';
 export type { CallOptions, FetchInit, FetchLike, FetchResponse } from './http.js';
 export type { ListMemoriesOptions, MemoryMethods } from './memory-methods.js';
 export { finalCloseCodes } from './reconnects.js';
@@ -97,12 +100,14 @@ export type {
   HealthStatus,
   MemorySettingsResult,
   OpenApiDocument,
+  OverrideAnswer,
   PreferencesResult,
   PresetList,
   PresetSummary,
   RestProactiveAction,
   SocketAppraisalTurn,
   SocketProactiveAction,
+  TickAnswer,
   TurnEvent,
   TurnOptions,
 } from './types.js';

@@ -253,7 +253,9 @@ export type { EventReading, Experience, Reader, Reading } from './reader/reading
 export { type EventOutputs, narrativeOf, stackFeatures } from './reader/stack-features.js';
 export { defaultPageSize, encodeCursor, maxPageSize } from './session/cursor.js';
 export { KeyedLock } from './session/keyed-lock.js';
+export type { OverrideResult } from './session/override-step.js';
 export type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './session/results.js';
+export { SessionControls } from './session/session-controls.js';
 export type { AckResult } from './session/session-edits.js';
 export {
   defaultMaxBatch,
@@ -276,6 +278,13 @@ export type {
   TurnResult,
 } from './session/session-types.js';
 export { recentRecords } from './session/session-writer.js';
+export {
+  type OverrideInput,
+  type OverrideState,
+  type OverrideView,
+  overrideSchema,
+} from './session/state-override.js';
+export { maxTickSeconds, type TickResult, tickSchema } from './session/tick-step.js';
 export { type Contribution, maxContributions, type TurnExplanation } from './session/turn-explanation.js';
 export {
   type AppraisalTurnInput,

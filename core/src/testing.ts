@@ -14,6 +14,7 @@ export {
   makeTestBinding,
 } from './store/binding-contract.js';
 export { makeTestEpisode, makeTestMemory } from './store/memory-contract.js';
+export { makeTestOverrides } from './store/override-contract.js';
 export {
   describeSessionStoreContract,
   makeTestRecord,

@@ -46,6 +46,8 @@ describe('every operation’s success body matches its generated schema', () => 
     await pro.get('/v1/schemas/session-snapshot.json');
     const snapshot = await pro.get(`/v1/persona/${id}/snapshot`);
     expect((await pro.post('/v1/persona', { snapshot: snapshot.body })).status).toBe(201);
+    await pro.post(`/v1/persona/${id}/override`, { emotion: { V: -0.4 }, note: 'a story beat' });
+    await pro.post(`/v1/persona/${id}/tick`, { seconds: 3600 });
     await pro.delete(`/v1/persona/${id}/participants/u2`);
     await pro.delete(`/v1/persona/${id}/memories/${remembered.body.memories[0].id}`);
     await pro.delete(`/v1/persona/${id}/memories`);

@@ -29,6 +29,8 @@ export type {
   MemorySettings,
   MemorySettingsInput,
   MemoryView,
+  OverrideInput,
+  OverrideView,
   ParticipantPage,
   ParticipantRef,
   ParticipantSummary,

@@ -31,6 +31,8 @@ export const routes = {
   forgetMemory: { method: 'DELETE', path: '/v1/persona/:id/memories/:memoryId' },
   getMemorySettings: { method: 'GET', path: '/v1/persona/:id/memory/settings' },
   setMemorySettings: { method: 'PUT', path: '/v1/persona/:id/memory/settings' },
+  tickSession: { method: 'POST', path: '/v1/persona/:id/tick' },
+  overrideState: { method: 'POST', path: '/v1/persona/:id/override' },
   appraisalTurn: { method: 'POST', path: '/v1/turn/appraisal' },
   textTurn: { method: 'POST', path: '/v1/turn' },
   getState: { method: 'GET', path: '/v1/state/:sessionId' },

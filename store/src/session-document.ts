@@ -25,6 +25,8 @@ export interface SessionDocument {
   memory?: { settings: MemorySettings };
   /** Each person's activity history (optional: documents written before it existed lack it). */
   activity?: SessionRecord['activity'];
+  /** The operator overrides' log (optional: sessions never overridden lack it). */
+  overrides?: SessionRecord['overrides'];
 }
 
 /** The document of a record. */
@@ -37,6 +39,7 @@ export function toDocument(record: SessionRecord): SessionDocument {
   };
   if (record.memory !== undefined) doc.memory = { settings: record.memory.settings };
   if (record.activity !== undefined) doc.activity = record.activity;
+  if (record.overrides !== undefined) doc.overrides = record.overrides;
   return doc;
 }
 

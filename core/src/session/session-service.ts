@@ -19,6 +19,7 @@ import { resolvePersonaInput } from './persona-input.js';
 import { watchRemoteChanges } from './remote-changes.js';
 import type { StateSnapshot } from './results.js';
 import type { SessionChange } from './session-change.js';
+import { SessionControls } from './session-controls.js';
 import {
   type AckResult,
   acknowledgeStep,
@@ -75,6 +76,8 @@ export class SessionService {
   readonly snapshots: SessionSnapshots;
   /** Relationship health: the values, their trend and the signals (docs/relationship-health.md). */
   readonly relationships: SessionRelationships;
+  /** The operator's controls: advance a session's time, override its state (docs/time-control.md). */
+  readonly controls: SessionControls;
   readonly #random: Random;
   readonly #maxSessions: (owner: string) => number | undefined;
   readonly #maxParticipants: number;
@@ -105,6 +108,7 @@ export class SessionService {
     this.memories = new SessionMemories(this.#writer);
     this.snapshots = new SessionSnapshots(this.#writer, clock, this.#sessionId, this.#maxSessions);
     this.relationships = new SessionRelationships(this.#writer);
+    this.controls = new SessionControls(this.#writer, this.#random);
     if (changes) this.#unwatch = watchRemoteChanges({ store, clock, events, writer: this.#writer, changes });
   }
 

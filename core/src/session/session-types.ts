@@ -11,6 +11,7 @@ import type { ProactiveAction } from '../proactive/proactive-action.js';
 import type { PromptData } from '../prompt/prompt-data.js';
 import type { NeedState } from '../prompt/prompt-input.js';
 import type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './results.js';
+import type { OverrideView } from './state-override.js';
 import type { TurnExplanation } from './turn-explanation.js';
 
 /** A created session as POST /v1/persona returns it. */
@@ -28,6 +29,8 @@ export interface SessionDetails extends SessionInfo {
   updatedAt: string;
   preferences: ProactivePreferences;
   state: StateSnapshot;
+  /** The latest operator override (docs/time-control.md), or null when the session was never overridden. */
+  last_override: OverrideView | null;
 }
 
 /** One entry of a session list. */
@@ -133,7 +136,7 @@ export interface ParticipantPage {
 }
 
 /**
- * Why a session's state changed; `memory`: its memory settings changed or an episode was forgotten; `remote`: another process sharing the store wrote it (seen through its watch). */
+ * Why a session's state changed; `memory`: its memory settings changed or an episode was forgotten; `remote`: another process sharing the store wrote it (seen through its watch); `tick`: an operator advanced its time; `override`: an operator set values of its state (docs/time-control.md). */
 export type StateCause =
   | 'created'
   | 'turn'
@@ -142,7 +145,9 @@ export type StateCause =
   | 'ack'
   | 'forget'
   | 'memory'
-  | 'remote';
+  | 'remote'
+  | 'tick'
+  | 'override';
 
 /** The typed events of the session service. */
 export interface SessionEvents {

@@ -9,6 +9,7 @@ import type { SessionRecord } from '../store/session-store.js';
 import { decodeCursor, encodeCursor, parseLimit } from './cursor.js';
 import { type StateSnapshot, toSnapshot } from './results.js';
 import type { ParticipantPage, SessionDetails, SessionEvents, SessionPage } from './session-types.js';
+import { type OverrideView, toOverrideView } from './state-override.js';
 
 /** An engine-clock time (ms) as an ISO 8601 string, as every view shows times. */
 export function iso(ms: number): string {
@@ -77,6 +78,12 @@ export function toStateEvent(
   };
 }
 
+/** The latest override of a record as views show it, or null. */
+function lastOverride(record: SessionRecord): OverrideView | null {
+  const entry = record.overrides?.log.at(-1);
+  return entry ? toOverrideView(entry) : null;
+}
+
 /** A session with its persona, configuration, preferences and the state at `now`: `getSession`'s answer. */
 export function toSessionDetails(
   record: SessionRecord,
@@ -92,6 +99,7 @@ export function toSessionDetails(
     updatedAt: iso(record.updatedAt),
     preferences: record.proactive.preferences,
     state: snapshotAt(record, params, now),
+    last_override: lastOverride(record),
   };
 }
 

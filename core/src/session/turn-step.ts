@@ -1,6 +1,7 @@
 import type { Appraisal } from '../appraisal/appraisal.js';
 import type { Conduct } from '../appraisal/listener.js';
 import { familiarity } from '../body/relationship.js';
+import { withOverride } from '../engine/attribute-turn.js';
 import type { EngineState } from '../engine/engine-state.js';
 import { type ResolvedAddress, resolveAddress } from '../group/address.js';
 import { applyTurn } from '../group/group-turn.js';
@@ -18,6 +19,7 @@ import type { Random } from '../random.js';
 import type { SessionRecord } from '../store/session-store.js';
 import { LruMap } from '../util/lru-map.js';
 import type { LoadedSession } from './loaded-session.js';
+import { overridePart } from './override-step.js';
 import { dueAt, raiseFromState } from './proactive-step.js';
 import type { SessionChange } from './session-change.js';
 import type { TurnResult } from './session-types.js';
@@ -154,8 +156,9 @@ export function runTurnStep(
     maxParticipants: options.maxParticipants,
     now,
   });
+  const overridden = overridePart(record.overrides, record.state, params);
   const result = buildTurnResult(
-    outcome,
+    overridden ? { ...outcome, attribution: withOverride(outcome.attribution, overridden) } : outcome,
     input.appraisal,
     persona,
     params,
@@ -177,6 +180,9 @@ export function runTurnStep(
   };
   if (record.memory !== undefined || remembered.memory !== memory) next.memory = remembered.memory;
   if (health.activity !== undefined) next.activity = health.activity;
+  // The turn explained the overrides before it: the next one measures from its own state.
+  if (record.overrides)
+    next.overrides = overridden ? { ...record.overrides, feltBefore: null } : record.overrides;
   return { record: next, result, action, signals: health.started };
 }
 

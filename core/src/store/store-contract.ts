@@ -6,6 +6,7 @@ import { resolvePersona } from '../persona/resolve-persona.js';
 import { defaultPreferences } from '../proactive/preferences.js';
 import { checkSnapshotRoundTrip } from '../snapshot/snapshot-contract.js';
 import { describeMemoryContract } from './memory-contract.js';
+import { describeOverrideContract } from './override-contract.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
 
 /** Options of {@link describeSessionStoreContract}. */
@@ -298,5 +299,6 @@ export function describeSessionStoreContract(
       withStore((source) =>
         withStore((target) => checkSnapshotRoundTrip(source, target, options.validateSnapshot)),
       ));
+    describeOverrideContract(it, withStore, makeTestRecord);
   });
 }

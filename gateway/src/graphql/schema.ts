@@ -4,6 +4,7 @@ import './queries.js';
 import './mutations.js';
 import './memory-fields.js';
 import './relationship-fields.js';
+import './control-fields.js';
 import './subscriptions.js';
 import './operator-fields.js';
 import './snapshot-fields.js';

@@ -186,6 +186,24 @@ export const operations: readonly OperationSpec[] = [
     errors: write,
   },
   {
+    id: 'tickSession',
+    summary:
+      'Advance one session’s own time by `seconds` (at most 30 days): decay, needs, drift, forgetting and due proactive checks as if that time had passed',
+    tag: 'persona',
+    ok: 'TickResult',
+    body: 'TickInput',
+    errors: ['VALIDATION_ERROR', ...write],
+  },
+  {
+    id: 'overrideState',
+    summary:
+      'Set emotion, mood, body budget or a relationship value (a story beat), logged with the key and the engine time',
+    tag: 'persona',
+    ok: 'OverrideResult',
+    body: 'OverrideInput',
+    errors: ['VALIDATION_ERROR', ...write],
+  },
+  {
     id: 'appraisalTurn',
     summary: 'Process a turn with an appraisal vector',
     tag: 'turn',

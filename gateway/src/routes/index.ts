@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context.js';
+import { registerControlRoutes } from './controls.js';
 import { registerHealthRoutes } from './health.js';
 import { registerMemoryRoutes } from './memories.js';
 import { registerMethodNotAllowed } from './method-not-allowed.js';
@@ -89,6 +90,7 @@ export function registerRoutes(app: FastifyInstance, context: GatewayContext): v
   registerParticipantRoutes(app, context);
   registerRelationshipRoutes(app, context);
   registerMemoryRoutes(app, context);
+  registerControlRoutes(app, context);
   registerTurnRoutes(app, context);
   registerStateRoutes(app, context);
   registerProactiveRoutes(app, context);

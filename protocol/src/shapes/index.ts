@@ -5,6 +5,7 @@
  * @module
  */
 
+export { overrideResultSchema, overrideViewSchema, tickResultSchema } from './controls.js';
 export { contributionSchema, turnExplanationSchema } from './explanation.js';
 export { componentsPrefix, type JsonSchema, jsonSchemasOf, ref } from './json-schema.js';
 export {

@@ -1,13 +1,16 @@
 import {
   appraisalTurnSchema,
   memorySettingsSchema,
+  overrideSchema,
   personaDefinitionSchema,
   preferencesSchema,
   sessionSnapshotSchema,
   textTurnSchema,
+  tickSchema,
 } from '@limbic/core';
 import type { z } from 'zod';
 import { deprecatedAliases } from '../fields.js';
+import { overrideResultSchema, overrideViewSchema, tickResultSchema } from './controls.js';
 import { contributionSchema, turnExplanationSchema } from './explanation.js';
 import { type JsonSchema, jsonSchemasOf, ref } from './json-schema.js';
 import {
@@ -108,6 +111,9 @@ export const responseShapes = {
   ProactiveAction: proactiveActionSchema,
   ProactiveActions: proactiveActionsSchema,
   Acknowledged: acknowledgedSchema,
+  OverrideView: overrideViewSchema,
+  OverrideResult: overrideResultSchema,
+  TickResult: tickResultSchema,
   Health: healthSchema,
   Presets: presetsSchema,
   OpenApi: openApiSchema,
@@ -134,6 +140,8 @@ export const requestShapes = {
   AckRequest: ackRequestSchema,
   MemorySettingsInput: memorySettingsSchema.describe(memorySettingsInputNote),
   SessionImport: sessionImportSchema,
+  TickInput: tickSchema,
+  OverrideInput: overrideSchema,
 } as const;
 
 /** The name of a request shape. */

@@ -1,5 +1,6 @@
 import { defaultCooldownHours, facets, presetIds } from '@limbic/core';
 import { z } from 'zod';
+import { overrideViewSchema } from './controls.js';
 import { count, dateTime, nullableString, objectOf, oneOf, range, unit } from './primitives.js';
 import { interpersonalSchema, participantId, stateSnapshotSchema, vadSchema } from './state.js';
 
@@ -67,6 +68,9 @@ export const sessionDetailsSchema = z.strictObject({
   updatedAt: dateTime,
   preferences: proactivePreferencesSchema,
   state: stateSnapshotSchema,
+  last_override: overrideViewSchema
+    .nullable()
+    .describe('The latest operator override (docs/time-control.md), or null when there was none'),
 });
 
 /** One entry of the session list. */

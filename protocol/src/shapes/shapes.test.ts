@@ -35,6 +35,13 @@ describe('the wire shapes and the engine’s types', () => {
     >();
     expectTypeOf<Shape<ResponseOf<'Preferences'>>>().toEqualTypeOf<Shape<core.ProactivePreferences>>();
     expectTypeOf<Shape<ResponseOf<'ProactiveAction'>>>().toEqualTypeOf<Shape<RestProactiveAction>>();
+    expectTypeOf<Shape<ResponseOf<'OverrideResult'>>>().toEqualTypeOf<Shape<core.OverrideResult>>();
+    expectTypeOf<Shape<ResponseOf<'TickResult'>>>().toEqualTypeOf<
+      Shape<Omit<core.TickResult, 'actions'> & { actions: RestProactiveAction[] }>
+    >();
+    expectTypeOf<Shape<z.input<typeof requestShapes.OverrideInput>>>().toEqualTypeOf<
+      Shape<core.OverrideInput>
+    >();
     expectTypeOf<Shape<z.output<typeof socketShapes.WireProactiveAction>>>().toEqualTypeOf<
       Shape<WireProactiveAction>
     >();

@@ -18,3 +18,7 @@ export type MemorySettingsResult = ResponseOf<'MemorySettingsResult'>;
 export type PreferencesResult = ResponseOf<'PreferencesResult'>;
 /** An error body on REST. */
 export type ErrorBody = ResponseOf<'Error'>;
+/** The body of `POST /v1/persona/:id/tick`: the state after the tick and the actions it raised (REST's form). */
+export type TickAnswer = ResponseOf<'TickResult'>;
+/** The body of `POST /v1/persona/:id/override`. */
+export type OverrideAnswer = ResponseOf<'OverrideResult'>;
