@@ -306,3 +306,4 @@ export type {
   WebhookStore,
 } from './store/webhook-store.js';
 export { createManualTime, type ManualTime, systemTimers, type TimerHandle, type Timers } from './timers.js';
+export { parseWith } from './util/validation.js';

@@ -88,6 +88,12 @@ export {
   routes,
 } from './routes.js';
 export {
+  isWebhookEventType,
+  type WebhookEventType,
+  webhookEvents,
+  webhookEventTypes,
+} from './webhook-events.js';
+export {
   type ClientMessage,
   type ClientMessageType,
   clientMessageFields,

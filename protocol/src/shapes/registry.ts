@@ -55,6 +55,17 @@ import {
   vadSchema,
 } from './state.js';
 import { turnResultSchema } from './turn-result.js';
+import {
+  webhookCreatedSchema,
+  webhookCreateInputSchema,
+  webhookDeliveryPageSchema,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+  webhookPageSchema,
+  webhookSecretSchema,
+  webhookTestSchema,
+  webhookUpdateInputSchema,
+} from './webhooks.js';
 
 /**
  * Every answer's shape by its component name in the OpenAPI and AsyncAPI documents. A schema used inside another
@@ -102,6 +113,13 @@ export const responseShapes = {
   Presets: presetsSchema,
   OpenApi: openApiSchema,
   AsyncApi: asyncApiSchema,
+  WebhookEndpoint: webhookEndpointSchema,
+  WebhookCreated: webhookCreatedSchema,
+  WebhookPage: webhookPageSchema,
+  WebhookSecret: webhookSecretSchema,
+  WebhookDelivery: webhookDeliverySchema,
+  WebhookDeliveryPage: webhookDeliveryPageSchema,
+  WebhookTest: webhookTestSchema,
 } as const;
 
 /** The shapes only the WebSocket carries (its messages refer to the response shapes too). */
@@ -121,6 +139,8 @@ export const requestShapes = {
   PreferencesInput: preferencesSchema.describe(preferencesInputNote),
   AckRequest: ackRequestSchema,
   MemorySettingsInput: memorySettingsSchema.describe(memorySettingsInputNote),
+  WebhookCreateInput: webhookCreateInputSchema,
+  WebhookUpdateInput: webhookUpdateInputSchema,
 } as const;
 
 /** The name of a request shape. */
