@@ -295,15 +295,6 @@ export type {
   SessionStore,
   StoreChange,
 } from './store/session-store.js';
-export type {
-  WebhookAttempt,
-  WebhookEndpoint,
-  WebhookMessage,
-  WebhookMessageStatus,
-  WebhookPageOptions,
-  WebhookSecret,
-  WebhookSettlement,
-  WebhookStore,
-} from './store/webhook-store.js';
+export * from './store/webhook-public.js';
 export { createManualTime, type ManualTime, systemTimers, type TimerHandle, type Timers } from './timers.js';
 export { parseWith } from './util/validation.js';

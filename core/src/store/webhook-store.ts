@@ -110,7 +110,7 @@ export interface WebhookPageOptions {
 export interface WebhookStore {
   /** A short name for logs, e.g. `memory`. */
   readonly kind: string;
-  /** Inserts an endpoint (version 1). */
+  /** Inserts an endpoint, stored with version 1 (whatever `endpoint.version` says); CONFLICT when the id exists. */
   createEndpoint(endpoint: WebhookEndpoint): Promise<void>;
   /** The endpoint with this id if `owner` owns it, else null. */
   getEndpoint(owner: string, id: string): Promise<WebhookEndpoint | null>;
@@ -120,7 +120,11 @@ export interface WebhookStore {
   countEndpoints(owner: string): Promise<number>;
   /** The enabled endpoints of `owner` that receive `type`. */
   endpointsFor(owner: string, type: string): Promise<WebhookEndpoint[]>;
-  /** Replaces an endpoint if the stored version equals `expectedVersion`; false when it moved on or is gone. */
+  /**
+   * Replaces the endpoint with `endpoint.id` if `endpoint.owner` owns it and its stored version equals
+   * `expectedVersion`, storing it with version `expectedVersion + 1`; false when it moved on, is gone or is another
+   * owner's. Messages and attempts are kept.
+   */
   replaceEndpoint(endpoint: WebhookEndpoint, expectedVersion: number): Promise<boolean>;
   /** Deletes an endpoint of `owner` with its messages and attempts; false when there was none. */
   deleteEndpoint(owner: string, id: string): Promise<boolean>;
@@ -146,7 +150,10 @@ export interface WebhookStore {
   getMessage(owner: string, endpointId: string, messageId: string): Promise<WebhookMessage | null>;
   /** Attempts of an endpoint of `owner`, newest first (id descending), strictly before `after` when given. */
   listAttempts(owner: string, endpointId: string, options: WebhookPageOptions): Promise<WebhookAttempt[]>;
-  /** Deletes delivered and failed messages, and attempts, older than `before`; resolves how many rows went. */
+  /**
+   * Deletes delivered and failed messages created before `before`, and attempts made before it; resolves how many
+   * messages and attempts went. Pending messages stay, whatever their age.
+   */
   prune(before: number): Promise<number>;
   /** Releases resources. Stores sharing a connection with a session store may make this a no-op. */
   close(): Promise<void>;
