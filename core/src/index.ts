@@ -220,7 +220,7 @@ export type {
   PromptInput,
   PromptPersonInput,
 } from './prompt/prompt-input.js';
-export { createCryptoRandom, createSeededRandom, type Random } from './random.js';
+export { createCryptoRandom, createIdGenerator, createSeededRandom, type Random } from './random.js';
 export {
   groupOfCategory,
   type ReaderCategory,
@@ -247,7 +247,7 @@ export type { EventModel, ReaderHeadSettings, ReaderModel } from './reader/model
 export { createReader, loadReader } from './reader/reader.js';
 export type { EventReading, Experience, Reader, Reading } from './reader/reading.js';
 export { type EventOutputs, narrativeOf, stackFeatures } from './reader/stack-features.js';
-export { defaultPageSize, encodeCursor, maxPageSize } from './session/cursor.js';
+export { decodeCursor, defaultPageSize, encodeCursor, maxPageSize, parseLimit } from './session/cursor.js';
 export { KeyedLock } from './session/keyed-lock.js';
 export type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './session/results.js';
 export type { AckResult } from './session/session-edits.js';

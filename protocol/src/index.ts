@@ -88,12 +88,6 @@ export {
   routes,
 } from './routes.js';
 export {
-  isWebhookEventType,
-  type WebhookEventType,
-  webhookEvents,
-  webhookEventTypes,
-} from './webhook-events.js';
-export {
   type ClientMessage,
   type ClientMessageType,
   clientMessageFields,
@@ -109,3 +103,9 @@ export {
   sessionSubprotocol,
   typeOf,
 } from './socket.js';
+export {
+  isWebhookEventType,
+  type WebhookEventType,
+  webhookEvents,
+  webhookEventTypes,
+} from './webhook-events.js';

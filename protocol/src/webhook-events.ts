@@ -3,7 +3,8 @@
  * means. One row per event; a new event is one more row here (and its producer in the gateway).
  */
 export const webhookEvents = {
-  'proactive.action': 'A proactive action arose in a session (time-driven check or turn); data: session_id, action',
+  'proactive.action':
+    'A proactive action arose in a session (time-driven check or turn); data: session_id, action',
   'session.stage_transition':
     'A turn moved the soul stage to another stage; data: session_id, version, transition, soul_stage',
   'session.emotional_overflow':

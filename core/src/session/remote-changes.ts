@@ -40,7 +40,8 @@ export function watchRemoteChanges(options: RemoteChangesOptions): () => void {
       }
       writer.emitState(record, 'remote', clock.now());
     }
-    for (const action of decision.actions) events.emit('proactive', { owner, sessionId: id, action, remote: true });
+    for (const action of decision.actions)
+      events.emit('proactive', { owner, sessionId: id, action, remote: true });
   };
   return store.watch ? store.watch(onChange) : () => {};
 }

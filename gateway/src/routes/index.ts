@@ -10,6 +10,7 @@ import { registerPresetRoutes } from './presets.js';
 import { registerProactiveRoutes } from './proactive.js';
 import { registerStateRoutes } from './state.js';
 import { registerTurnRoutes } from './turn.js';
+import { registerWebhookRoutes } from './webhooks.js';
 import { registerWebSocketHint } from './websocket.js';
 
 /** One route registered on the gateway's Fastify instance. */
@@ -89,6 +90,7 @@ export function registerRoutes(app: FastifyInstance, context: GatewayContext): v
   registerTurnRoutes(app, context);
   registerStateRoutes(app, context);
   registerProactiveRoutes(app, context);
+  registerWebhookRoutes(app, context);
   registerOpenApiRoutes(app, context);
   registerWebSocketHint(app);
 

@@ -65,6 +65,17 @@ export {
 } from './state.js';
 export { turnResultSchema } from './turn-result.js';
 export type * from './types.js';
+export type {
+  WebhookCreated,
+  WebhookCreateInput,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookEndpointView,
+  WebhookPage,
+  WebhookSecretRotated,
+  WebhookTestQueued,
+  WebhookUpdateInput,
+} from './webhook-types.js';
 export {
   maxWebhookDescriptionLength,
   maxWebhookUrlLength,
@@ -78,14 +89,3 @@ export {
   webhookTestSchema,
   webhookUpdateInputSchema,
 } from './webhooks.js';
-export type {
-  WebhookCreated,
-  WebhookCreateInput,
-  WebhookDelivery,
-  WebhookDeliveryPage,
-  WebhookEndpointView,
-  WebhookPage,
-  WebhookSecretRotated,
-  WebhookTestQueued,
-  WebhookUpdateInput,
-} from './webhook-types.js';

@@ -85,5 +85,8 @@ export const webhookUpdateInputSchema = z.strictObject({
   url: url.optional(),
   events: events.optional(),
   description: description.optional(),
-  enabled: z.boolean().optional().describe('true re-enables a disabled endpoint and resets its failure count'),
+  enabled: z
+    .boolean()
+    .optional()
+    .describe('true re-enables a disabled endpoint and resets its failure count'),
 });
