@@ -7,7 +7,9 @@ import type { ValidationIssue } from '@limbic/core';
  * unspecified, loopback, private (RFC 1918), CGNAT (RFC 6598), link-local, multicast and reserved IPv4; unspecified,
  * loopback, IPv4-mapped and IPv4-compatible, unique-local, site-local, link-local, multicast and documentation IPv6.
  */
-export const blockedAddresses = new BlockList();
+export const blockedAddresses = { ipv4: new BlockList(), ipv6: new BlockList() };
+// Two lists: Node matches IPv4 addresses against IPv6 rules too (as IPv4-mapped), and every IPv4-mapped address is
+// refused.
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -24,7 +26,7 @@ for (const [net, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  blockedAddresses.addSubnet(net, prefix, 'ipv4');
+  blockedAddresses.ipv4.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
   ['::', 128],
@@ -37,14 +39,16 @@ for (const [net, prefix] of [
   ['ff00::', 8],
   ['2001:db8::', 32],
 ] as const) {
-  blockedAddresses.addSubnet(net, prefix, 'ipv6');
+  blockedAddresses.ipv6.addSubnet(net, prefix, 'ipv6');
 }
 
 /** True when a webhook may not be sent to this IP address (see {@link blockedAddresses}). */
 export function isBlockedAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  return blockedAddresses.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return family === 4
+    ? blockedAddresses.ipv4.check(address, 'ipv4')
+    : blockedAddresses.ipv6.check(address, 'ipv6');
 }
 
 /** The host of a URL without IPv6 brackets. */

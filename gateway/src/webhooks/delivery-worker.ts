@@ -56,6 +56,8 @@ export interface DeliveryWorker {
   start(): void;
   /** Looks at the outbox now (after an enqueue). */
   wake(): void;
+  /** Resolves once no look at the outbox and no send is running (for tests on a manual clock). */
+  idle(): Promise<void>;
   /**
    * Stops taking messages and waits for the sends in flight to be recorded, at most {@link stopGraceMs}; sends
    * still running then are aborted unrecorded (their lease runs out and they are sent again).
@@ -79,7 +81,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const inFlight = new Set<Promise<void>>();
   const abort = new AbortController();
   let running = false;
-  let pumping = false;
+  let pumping: Promise<void> | null = null;
   let again = false;
   let timer: TimerHandle | null = null;
 
@@ -177,14 +179,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       again = true;
       return;
     }
-    pumping = true;
-    pump()
+    pumping = pump()
       .catch((err) => {
         events.error(err);
         if (running) arm(5_000);
       })
       .finally(() => {
-        pumping = false;
+        pumping = null;
         if (again) wake();
       });
   }
@@ -196,6 +197,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       wake();
     },
     wake,
+    async idle() {
+      while (pumping || inFlight.size > 0) await Promise.allSettled([pumping, ...inFlight]);
+    },
     async stop() {
       running = false;
       if (timer) timers.clearTimeout(timer);
