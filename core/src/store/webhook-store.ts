@@ -129,8 +129,10 @@ export interface WebhookStore {
   /** Deletes an endpoint of `owner` with its messages and attempts; false when there was none. */
   deleteEndpoint(owner: string, id: string): Promise<boolean>;
   /**
-   * Stores messages atomically (all or none). A message whose (endpointId, id) is already stored is left as it is,
-   * so enqueueing is idempotent.
+   * Stores messages, all or none (memory, SQLite: one transaction; MongoDB: one unordered insert, so a failed call
+   * may have stored part of the batch, and retrying the same batch stores the rest). A message whose
+   * (endpointId, id) is already stored, or repeats one earlier in the batch, is left as it is, so enqueueing is
+   * idempotent and a retry after an error is always safe.
    */
   enqueue(messages: WebhookMessage[]): Promise<void>;
   /**
