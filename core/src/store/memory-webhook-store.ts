@@ -9,10 +9,10 @@ export function claimableAt(message: WebhookMessage): number | null {
   return Math.max(message.nextAttemptAt, message.leaseUntil ?? Number.NEGATIVE_INFINITY);
 }
 
-/** Claim order: earliest due first, then creation, then ids, so every store hands messages out alike. */
+/** Claim order: earliest claimable first, then creation, then ids, so every store hands messages out alike. */
 export function compareDue(a: WebhookMessage, b: WebhookMessage): number {
   return (
-    a.nextAttemptAt! - b.nextAttemptAt! ||
+    claimableAt(a)! - claimableAt(b)! ||
     a.createdAt - b.createdAt ||
     (a.endpointId < b.endpointId ? -1 : a.endpointId > b.endpointId ? 1 : 0) ||
     (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
@@ -108,7 +108,7 @@ export function createMemoryWebhookStore(): WebhookStore {
         leaseOwner: null,
         leaseUntil: null,
       });
-      attempts.set(attempt.id, structuredClone(attempt));
+      if (!attempts.has(attempt.id)) attempts.set(attempt.id, structuredClone(attempt));
       return Promise.resolve(true);
     },
     getMessage(owner, endpointId, messageId) {

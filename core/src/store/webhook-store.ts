@@ -129,21 +129,25 @@ export interface WebhookStore {
   /** Deletes an endpoint of `owner` with its messages and attempts; false when there was none. */
   deleteEndpoint(owner: string, id: string): Promise<boolean>;
   /**
-   * Stores messages atomically (all or none). A message whose (endpointId, id) is already stored is left as it is,
-   * so enqueueing is idempotent.
+   * Stores messages, all or none (memory, SQLite: one transaction; MongoDB: one unordered insert, so a failed call
+   * may have stored part of the batch, and retrying the same batch stores the rest). A message whose
+   * (endpointId, id) is already stored, or repeats one earlier in the batch, is left as it is, so enqueueing is
+   * idempotent and a retry after an error is always safe.
    */
   enqueue(messages: WebhookMessage[]): Promise<void>;
   /**
    * Atomically leases up to `limit` pending messages due at `now` (nextAttemptAt ≤ now) whose lease is free or ran
-   * out (leaseUntil ≤ now), earliest due first, to `leaseOwner` until `now + leaseMs`, and resolves them as leased.
-   * Of several processes claiming at once, each message goes to one.
+   * out (leaseUntil ≤ now), to `leaseOwner` until `now + leaseMs`, and resolves them as leased. Order: earliest
+   * claimable first (the time of {@link WebhookStore.nextDue}: due time, or the end of a lapsed lease), then
+   * createdAt, endpointId and id. Of several processes claiming at once, each message goes to one.
    */
   claim(now: number, limit: number, leaseOwner: string, leaseMs: number): Promise<WebhookMessage[]>;
   /** The earliest time a pending message becomes claimable (its nextAttemptAt, or its lease's end if later), or null. */
   nextDue(): Promise<number | null>;
   /**
    * Records an attempt and the message's new status, and frees its lease, atomically, if `leaseOwner` still holds
-   * the lease; resolves false (writing nothing) otherwise.
+   * the lease (a lapsed lease nobody took over still counts); resolves false (writing nothing) otherwise. An attempt
+   * whose id is already stored is not written again.
    */
   settle(settlement: WebhookSettlement): Promise<boolean>;
   /** A message of `owner`, or null. */
