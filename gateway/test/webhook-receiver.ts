@@ -14,6 +14,8 @@ export interface WebhookReceiver {
   received: ReceivedWebhook[];
   /** Resolves once `count` requests have arrived (at once if they already have). */
   waitFor(count: number): Promise<ReceivedWebhook[]>;
+  /** Resolves with the first request of event `type` (at once if it already came). */
+  waitForType(type: string): Promise<ReceivedWebhook>;
   close(): Promise<void>;
 }
 
@@ -25,13 +27,19 @@ export interface WebhookReceiver {
 export async function startReceiver(statuses: number[] = []): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const waiters: { count: number; resolve: (all: ReceivedWebhook[]) => void }[] = [];
+  const typeWaiters: { type: string; resolve: (one: ReceivedWebhook) => void }[] = [];
   const script = [...statuses];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ headers: request.headers, body, json: JSON.parse(body) });
+      const one: ReceivedWebhook = { headers: request.headers, body, json: JSON.parse(body) };
+      received.push(one);
+      for (const waiter of typeWaiters.filter((w) => w.type === one.json.type)) {
+        typeWaiters.splice(typeWaiters.indexOf(waiter), 1);
+        waiter.resolve(one);
+      }
       response.writeHead(script.shift() ?? 204).end();
       for (const waiter of waiters.filter((w) => received.length >= w.count)) {
         waiters.splice(waiters.indexOf(waiter), 1);
@@ -47,6 +55,11 @@ export async function startReceiver(statuses: number[] = []): Promise<WebhookRec
     waitFor(count) {
       if (received.length >= count) return Promise.resolve(received);
       return new Promise((resolve) => waiters.push({ count, resolve }));
+    },
+    waitForType(type) {
+      const found = received.find((r) => r.json.type === type);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve) => typeWaiters.push({ type, resolve }));
     },
     async close() {
       server.closeAllConnections();
