@@ -32,6 +32,7 @@ import type {
   TurnOptions,
 } from './types.js';
 import { toSocketUrl, type WebSocketConstructor } from './web-socket.js';
+import { type WebhookMethods, webhookMethods } from './webhook-methods.js';
 
 /** The version of this client, sent in the default `User-Agent`. */
 export const clientVersion = '0.1.0';
@@ -75,9 +76,9 @@ export interface TurnCallOptions extends TurnOptions, CallOptions {}
  * A typed client of a Limbic gateway: one method per REST endpoint of /v1, and {@link LimbicClient.connect} for a
  * session's WebSocket. Every failure rejects with a {@link LimbicApiError}. Turns are never retried automatically:
  * a turn whose answer was lost may or may not have been applied (check `getState(id).turns`). The memory methods
- * are {@link MemoryMethods}.
+ * are {@link MemoryMethods}; the webhook methods {@link WebhookMethods}.
  */
-export interface LimbicClient extends MemoryMethods {
+export interface LimbicClient extends MemoryMethods, WebhookMethods {
   /** `GET /v1/health` (no key needed): the gateway's version and whether its store answers. */
   health(options?: CallOptions): Promise<HealthStatus>;
   /** `GET /v1/presets`: the preset identifiers a persona may name. */
@@ -192,6 +193,7 @@ export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
 
   const client: LimbicClient = {
     ...memoryMethods(config),
+    ...webhookMethods(config),
     health: (call) => send(config, { ...at(routes.health), auth: false, call }),
     presets: (call) => send(config, { ...at(routes.listPresets), call }),
     openApi: (call) => send(config, { ...at(routes.openapi), auth: false, call }),
