@@ -28,6 +28,14 @@ export function createMemoryWebhookStore(): WebhookStore {
   const endpoints = new Map<string, WebhookEndpoint>();
   const messages = new Map<string, WebhookMessage>();
   const attempts = new Map<string, WebhookAttempt>();
+  // The keys of pending messages: claims and nextDue look at these only, however many settled ones are kept.
+  const pending = new Set<string>();
+  const put = (key: string, message: WebhookMessage) => {
+    messages.set(key, message);
+    if (message.status === 'pending') pending.add(key);
+    else pending.delete(key);
+  };
+  const waiting = () => [...pending].map((key) => messages.get(key)!);
   const owned = (owner: string, id: string) => {
     const endpoint = endpoints.get(id);
     return endpoint && endpoint.owner === owner ? endpoint : undefined;
@@ -65,19 +73,23 @@ export function createMemoryWebhookStore(): WebhookStore {
     deleteEndpoint(owner, id) {
       if (!owned(owner, id)) return Promise.resolve(false);
       endpoints.delete(id);
-      for (const [key, message] of messages) if (message.endpointId === id) messages.delete(key);
+      for (const [key, message] of messages) {
+        if (message.endpointId !== id) continue;
+        messages.delete(key);
+        pending.delete(key);
+      }
       for (const [key, attempt] of attempts) if (attempt.endpointId === id) attempts.delete(key);
       return Promise.resolve(true);
     },
     enqueue(batch) {
       for (const message of batch) {
         const key = keyOf(message.endpointId, message.id);
-        if (!messages.has(key)) messages.set(key, structuredClone(message));
+        if (!messages.has(key)) put(key, structuredClone(message));
       }
       return Promise.resolve();
     },
     claim(now, limit, leaseOwner, leaseMs) {
-      const due = [...messages.values()]
+      const due = waiting()
         .filter((m) => {
           const at = claimableAt(m);
           return at !== null && at <= now;
@@ -85,12 +97,12 @@ export function createMemoryWebhookStore(): WebhookStore {
         .sort(compareDue)
         .slice(0, Math.max(0, limit));
       const leased = due.map((m) => ({ ...m, leaseOwner, leaseUntil: now + leaseMs }));
-      for (const m of leased) messages.set(keyOf(m.endpointId, m.id), m);
+      for (const m of leased) put(keyOf(m.endpointId, m.id), m);
       return Promise.resolve(structuredClone(leased));
     },
     nextDue() {
       let earliest: number | null = null;
-      for (const message of messages.values()) {
+      for (const message of waiting()) {
         const at = claimableAt(message);
         if (at !== null && (earliest === null || at < earliest)) earliest = at;
       }
@@ -100,7 +112,7 @@ export function createMemoryWebhookStore(): WebhookStore {
       const key = keyOf(endpointId, messageId);
       const message = messages.get(key);
       if (!message || message.leaseOwner !== leaseOwner) return Promise.resolve(false);
-      messages.set(key, {
+      put(key, {
         ...message,
         status,
         attempts: count,

@@ -111,6 +111,19 @@ export function describeWebhookOutboxContract(it: It, withStore: WithStore): voi
       expect(await store.settle(settlementOf(message, 'survivor'))).toBe(true);
     }));
 
+  it('a lapsed lease nobody took over still lets its holder settle', () =>
+    withStore(async (store) => {
+      const { messages } = await seed(store, 1);
+      const [message] = messages as [WebhookMessage];
+      await store.claim(t0, 1, 'slow', lease);
+      expect(await store.nextDue()).toBe(t0 + lease);
+      expect(await store.settle(settlementOf(message, 'slow', { attempt: { at: t0 + 2 * lease } }))).toBe(
+        true,
+      );
+      expect((await store.getMessage('owner-a', message.endpointId, message.id))?.status).toBe('delivered');
+      expect(await store.claim(t0 + 3 * lease, 10, 'other', lease)).toEqual([]);
+    }));
+
   it('concurrent claims by several processes never hand out one message twice', () =>
     withStore(async (store) => {
       const { messages } = await seed(store, 40);

@@ -118,7 +118,7 @@ export interface WebhookStore {
   listEndpoints(owner: string, options: WebhookPageOptions): Promise<WebhookEndpoint[]>;
   /** Number of endpoints of `owner`. */
   countEndpoints(owner: string): Promise<number>;
-  /** The enabled endpoints of `owner` that receive `type`. */
+  /** The enabled endpoints of `owner` whose `events` include `type` (exactly), in id order. */
   endpointsFor(owner: string, type: string): Promise<WebhookEndpoint[]>;
   /**
    * Replaces the endpoint with `endpoint.id` if `endpoint.owner` owns it and its stored version equals
@@ -126,7 +126,10 @@ export interface WebhookStore {
    * owner's. Messages and attempts are kept.
    */
   replaceEndpoint(endpoint: WebhookEndpoint, expectedVersion: number): Promise<boolean>;
-  /** Deletes an endpoint of `owner` with its messages and attempts; false when there was none. */
+  /**
+   * Deletes an endpoint of `owner` with its messages and attempts; false when there was none (or it is another
+   * owner's). Messages enqueued for it afterwards are kept: whoever claims one finds no endpoint and settles it.
+   */
   deleteEndpoint(owner: string, id: string): Promise<boolean>;
   /**
    * Stores messages, all or none (memory, SQLite: one transaction; MongoDB: one unordered insert, so a failed call
@@ -145,9 +148,10 @@ export interface WebhookStore {
   /** The earliest time a pending message becomes claimable (its nextAttemptAt, or its lease's end if later), or null. */
   nextDue(): Promise<number | null>;
   /**
-   * Records an attempt and the message's new status, and frees its lease, atomically, if `leaseOwner` still holds
-   * the lease (a lapsed lease nobody took over still counts); resolves false (writing nothing) otherwise. An attempt
-   * whose id is already stored is not written again.
+   * Records an attempt and the message's new status, and frees its lease, if `leaseOwner` still holds the lease (a
+   * lapsed lease nobody took over still counts); resolves false (writing nothing) otherwise. One transaction on
+   * memory and SQLite; on MongoDB the status is written first, then the attempt (a crash in between loses that log
+   * entry). An attempt whose id is already stored is not written again.
    */
   settle(settlement: WebhookSettlement): Promise<boolean>;
   /** A message of `owner`, or null. */
