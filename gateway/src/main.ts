@@ -65,11 +65,11 @@ async function main(): Promise<void> {
   }
   const metrics = createGatewayMetrics({ processMetrics: config.metricsProcess });
   let store: SessionStore;
-  let webhooks: WebhookStore | undefined;
+  let webhooks: WebhookStore;
   try {
     const opened = await openStore(config);
-    // SQLite and MongoDB keep webhooks next to the sessions (same file, same database); memory keeps them in memory.
-    webhooks = 'webhooks' in opened && typeof opened.webhooks === 'function' ? opened.webhooks() : undefined;
+    // Webhooks live next to the sessions: the same file, the same database (memory: in memory).
+    webhooks = opened.webhooks();
     store = timeStore(opened, metrics);
   } catch (error) {
     if (isLimbicError(error, 'VALIDATION_ERROR')) fail(error);
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
       clock,
       operator,
       metrics,
-      ...(webhooks ? { webhooks } : {}),
+      webhooks,
     });
     url = await gateway.listen();
   } catch (error) {

@@ -7,6 +7,8 @@ import {
   type Timers,
   type WebhookEndpoint,
   type WebhookMessage,
+  type WebhookMessageStatus,
+  type WebhookSettlement,
   type WebhookStore,
 } from '@limbic/core';
 import { retryDelay } from './retry-schedule.js';
@@ -98,9 +100,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   async function deliver(message: WebhookMessage): Promise<void> {
     const endpoint = await store.getEndpoint(message.owner, message.endpointId);
-    if (!endpoint) return; // Deleted with its messages; the lease runs out on nothing.
     const now = clock.now();
     const attempt = message.attempts + 1;
+    if (!endpoint) {
+      // Enqueued as its endpoint was deleted: ended without a send, so that nobody claims it again.
+      const outcome = { ok: false, status: null, error: 'not sent: the endpoint was deleted', durationMs: 0 };
+      await store.settle(settlement(message, attempt, 'failed', null, now, outcome));
+      return;
+    }
     // A test is sent even to a disabled endpoint: the operator checks the receiver before enabling it again.
     const sending = endpoint.enabled || message.type === 'webhook.test';
     const outcome: SendOutcome = sending
@@ -121,14 +128,29 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     if (abort.signal.aborted) return;
     const at = clock.now();
     const wait = outcome.ok || !sending ? null : retryDelay(attempt, random());
-    const status = outcome.ok ? 'delivered' : wait === null ? 'failed' : 'pending';
-    const settled = await store.settle({
+    const status: WebhookMessageStatus = outcome.ok ? 'delivered' : wait === null ? 'failed' : 'pending';
+    const settled = await store.settle(
+      settlement(message, attempt, status, wait === null ? null : at + wait, at, outcome),
+    );
+    if (settled && sending && status !== 'pending' && message.type !== 'webhook.test')
+      await events.settled(message, endpoint, outcome.ok);
+  }
+
+  function settlement(
+    message: WebhookMessage,
+    attempt: number,
+    status: WebhookMessageStatus,
+    nextAttemptAt: number | null,
+    at: number,
+    outcome: SendOutcome,
+  ): WebhookSettlement {
+    return {
       endpointId: message.endpointId,
       messageId: message.id,
       leaseOwner,
       status,
       attempts: attempt,
-      nextAttemptAt: wait === null ? null : at + wait,
+      nextAttemptAt,
       attempt: {
         id: attemptId('att_', at),
         messageId: message.id,
@@ -142,9 +164,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         error: outcome.error,
         ok: outcome.ok,
       },
-    });
-    if (settled && sending && status !== 'pending' && message.type !== 'webhook.test')
-      await events.settled(message, endpoint, outcome.ok);
+    };
   }
 
   function track(message: WebhookMessage): void {
