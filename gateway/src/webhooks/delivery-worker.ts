@@ -20,6 +20,11 @@ export const leaseWallMs = 60_000;
 /** The longest the worker sleeps without looking at the outbox, wall-clock ms (messages of processes that died). */
 export const pollWallMs = 30_000;
 
+/** How long delivered and failed messages and their attempts are kept, engine-clock ms (30 days). */
+export const retentionMs = 30 * 86_400_000;
+/** How often the worker removes what is older than {@link retentionMs}, engine-clock ms. */
+export const pruneEveryMs = 3600_000;
+
 /** How long stopping waits for the sends in flight before aborting them, wall-clock ms. */
 export const stopGraceMs = 2_000;
 
@@ -86,6 +91,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let pumping: Promise<void> | null = null;
   let again = false;
   let timer: TimerHandle | null = null;
+  let prunedAt = Number.NEGATIVE_INFINITY;
 
   const arm = (wallDelay: number) => {
     if (timer) timers.clearTimeout(timer);
@@ -178,6 +184,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   }
 
   async function pump(): Promise<void> {
+    if (clock.now() - prunedAt >= pruneEveryMs) {
+      prunedAt = clock.now();
+      await store.prune(prunedAt - retentionMs);
+    }
     do {
       again = false;
       while (running && inFlight.size < concurrency) {
