@@ -192,9 +192,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       again = false;
       while (running && inFlight.size < concurrency) {
         const batch = await store.claim(clock.now(), concurrency - inFlight.size, leaseOwner, leaseMs);
-        if (!running) break;
+        // Claimed is leased: sent even when stopping began meanwhile (stop waits for it, or aborts it).
         for (const message of batch) track(message);
-        if (batch.length === 0) break;
+        if (!running || batch.length === 0) break;
       }
     } while (again && running);
     if (!running || inFlight.size >= concurrency) return;
@@ -234,6 +234,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       running = false;
       if (timer) timers.clearTimeout(timer);
       timer = null;
+      await pumping;
       const sends = Promise.allSettled([...inFlight]);
       let grace: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([sends, new Promise((resolve) => (grace = setTimeout(resolve, stopGraceMs)))]);

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock, SessionService, Timers, WebhookEndpoint, WebhookStore } from '@limbic/core';
+import {
+  type Clock,
+  isLimbicError,
+  type SessionService,
+  type Timers,
+  type WebhookEndpoint,
+  type WebhookStore,
+} from '@limbic/core';
 import type { WebhookTestQueued } from '@limbic/protocol/shapes';
 import type { FastifyBaseLogger } from 'fastify';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery-worker.js';
@@ -104,9 +111,11 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     ...(options.random ? { random: options.random } : {}),
     events: {
       settled: (_message, endpoint, delivered) =>
-        settled(endpoint, delivered).catch((err) =>
-          log().error({ err, webhookId: endpoint.id }, 'cannot update a webhook after a delivery'),
-        ),
+        settled(endpoint, delivered).catch((err) => {
+          // Deleted meanwhile: there is nothing left to count.
+          if (isLimbicError(err, 'NOT_FOUND')) return;
+          log().error({ err, webhookId: endpoint.id }, 'cannot update a webhook after a delivery');
+        }),
       error: (err) => log().error({ err }, 'webhook delivery failed'),
     },
   });
