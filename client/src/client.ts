@@ -35,6 +35,7 @@ import type {
   TurnOptions,
 } from './types.js';
 import { toSocketUrl, type WebSocketConstructor } from './web-socket.js';
+import { type WebhookMethods, webhookMethods } from './webhook-methods.js';
 
 /** The version of this client, sent in the default `User-Agent`. */
 export const clientVersion = '0.1.0';
@@ -85,9 +86,9 @@ export interface TurnCallOptions extends TurnOptions, CallOptions {}
  * session's WebSocket. Every failure rejects with a {@link LimbicApiError}. Turns are never retried automatically:
  * a turn whose answer was lost may or may not have been applied (check `getState(id).turns`). The memory methods
  * are {@link MemoryMethods}, the snapshot methods {@link SnapshotMethods}, the operator controls
- * {@link ControlMethods}.
+ * {@link ControlMethods}, the webhook methods {@link WebhookMethods}.
  */
-export interface LimbicClient extends MemoryMethods, SnapshotMethods, ControlMethods {
+export interface LimbicClient extends MemoryMethods, SnapshotMethods, ControlMethods, WebhookMethods {
   /** `GET /v1/health` (no key needed): the gateway's version and whether its store answers. */
   health(options?: CallOptions): Promise<HealthStatus>;
   /** `GET /v1/presets`: the preset identifiers a persona may name. */
@@ -210,6 +211,7 @@ export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
     ...memoryMethods(config),
     ...snapshotMethods(config),
     ...controlMethods(config),
+    ...webhookMethods(config),
     health: (call) => send(config, { ...at(routes.health), auth: false, call }),
     presets: (call) => send(config, { ...at(routes.listPresets), call }),
     openApi: (call) => send(config, { ...at(routes.openapi), auth: false, call }),

@@ -62,6 +62,18 @@ export {
   type LimbicServerErrorCode,
   statusOf,
 } from '@limbic/protocol';
+// The webhook routes' bodies, inferred from the protocol's schemas (docs/webhooks.md).
+export type {
+  WebhookCreated,
+  WebhookCreateInput,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookEndpointView,
+  WebhookPage,
+  WebhookSecretRotated,
+  WebhookTestQueued,
+  WebhookUpdateInput,
+} from '@limbic/protocol/shapes';
 export {
   backoffDelay,
   defaultReconnect,
@@ -112,3 +124,4 @@ export type {
   TurnOptions,
 } from './types.js';
 export { toSocketUrl, type WebSocketConstructor, type WebSocketLike } from './web-socket.js';
+export type { WebhookMethods, WebhookPageOptions } from './webhook-methods.js';

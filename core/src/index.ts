@@ -224,7 +224,7 @@ export type {
   PromptInput,
   PromptPersonInput,
 } from './prompt/prompt-input.js';
-export { createCryptoRandom, createSeededRandom, type Random } from './random.js';
+export { createCryptoRandom, createIdGenerator, createSeededRandom, type Random } from './random.js';
 export {
   groupOfCategory,
   type ReaderCategory,
@@ -251,7 +251,7 @@ export type { EventModel, ReaderHeadSettings, ReaderModel } from './reader/model
 export { createReader, loadReader } from './reader/reader.js';
 export type { EventReading, Experience, Reader, Reading } from './reader/reading.js';
 export { type EventOutputs, narrativeOf, stackFeatures } from './reader/stack-features.js';
-export { defaultPageSize, encodeCursor, maxPageSize } from './session/cursor.js';
+export { decodeCursor, defaultPageSize, encodeCursor, maxPageSize, parseLimit } from './session/cursor.js';
 export { KeyedLock } from './session/keyed-lock.js';
 export type { OverrideResult } from './session/override-step.js';
 export type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './session/results.js';
@@ -310,14 +310,6 @@ export type {
   SessionStore,
   StoreChange,
 } from './store/session-store.js';
-export type {
-  WebhookAttempt,
-  WebhookEndpoint,
-  WebhookMessage,
-  WebhookMessageStatus,
-  WebhookPageOptions,
-  WebhookSecret,
-  WebhookSettlement,
-  WebhookStore,
-} from './store/webhook-store.js';
+export * from './store/webhook-public.js';
 export { createManualTime, type ManualTime, systemTimers, type TimerHandle, type Timers } from './timers.js';
+export { parseWith } from './util/validation.js';

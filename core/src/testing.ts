@@ -1,5 +1,6 @@
 /**
- * Test helpers for implementers of Limbic ports: the session-store and binding-store contract suites (needs vitest).
+ * Test helpers for implementers of Limbic ports: the session-store, binding-store and webhook-store contract suites
+ * (needs vitest).
  * @module
  */
 
@@ -20,3 +21,10 @@ export {
   makeTestRecord,
   type StoreContractOptions,
 } from './store/store-contract.js';
+export { describeWebhookStoreContract, type WebhookContractOptions } from './store/webhook-contract.js';
+export {
+  makeTestAttempt,
+  makeTestEndpoint,
+  makeTestMessage,
+  webhookTestTime,
+} from './store/webhook-fixtures.js';

@@ -11,7 +11,7 @@ let t: TestGateway;
 let pro: RestClient;
 
 beforeAll(async () => {
-  t = await startTestGateway();
+  t = await startTestGateway({ webhookAllowPrivate: true });
   pro = restClient(t, t.keys.pro);
 });
 afterAll(() => t.close());
@@ -52,6 +52,20 @@ describe('every operation’s success body matches its generated schema', () => 
     await pro.delete(`/v1/persona/${id}/memories/${remembered.body.memories[0].id}`);
     await pro.delete(`/v1/persona/${id}/memories`);
     await pro.delete(`/v1/persona/${id}`);
+    // Port 9 (discard) on loopback: nothing listens, so the test event fails at once and is logged.
+    const hook = await pro.post('/v1/webhooks', {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['proactive.action'],
+    });
+    expect(hook.status).toBe(201);
+    const hookId: string = hook.body.id;
+    await pro.get('/v1/webhooks');
+    await pro.get(`/v1/webhooks/${hookId}`);
+    await pro.patch(`/v1/webhooks/${hookId}`, { description: 'ops' });
+    await pro.post(`/v1/webhooks/${hookId}/rotate-secret`, undefined);
+    await pro.post(`/v1/webhooks/${hookId}/test`, undefined);
+    await pro.get(`/v1/webhooks/${hookId}/deliveries`);
+    await pro.delete(`/v1/webhooks/${hookId}`);
 
     const documented = Object.entries(openApi.paths).flatMap(([path, operations]) =>
       Object.entries(operations)

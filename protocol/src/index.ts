@@ -111,3 +111,9 @@ export {
   sessionSubprotocol,
   typeOf,
 } from './socket.js';
+export {
+  isWebhookEventType,
+  type WebhookEventType,
+  webhookEvents,
+  webhookEventTypes,
+} from './webhook-events.js';

@@ -1,5 +1,5 @@
 /** An HTTP method a route answers (HEAD comes with every GET). */
-export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One route of the interface: its method and its path, with `:name` parameters (Fastify's and the interface's form). */
 export interface Route {
@@ -40,6 +40,14 @@ export const routes = {
   setPreferences: { method: 'PUT', path: '/v1/proactive/:sessionId/preferences' },
   acknowledgeAction: { method: 'POST', path: '/v1/proactive/:sessionId/ack' },
   webSocket: { method: 'GET', path: '/v1/ws/:sessionId' },
+  createWebhook: { method: 'POST', path: '/v1/webhooks' },
+  listWebhooks: { method: 'GET', path: '/v1/webhooks' },
+  getWebhook: { method: 'GET', path: '/v1/webhooks/:id' },
+  updateWebhook: { method: 'PATCH', path: '/v1/webhooks/:id' },
+  deleteWebhook: { method: 'DELETE', path: '/v1/webhooks/:id' },
+  rotateWebhookSecret: { method: 'POST', path: '/v1/webhooks/:id/rotate-secret' },
+  listWebhookDeliveries: { method: 'GET', path: '/v1/webhooks/:id/deliveries' },
+  testWebhook: { method: 'POST', path: '/v1/webhooks/:id/test' },
 } as const satisfies Record<string, Route>;
 
 /** The name of a route (its OpenAPI operation id). */

@@ -153,12 +153,12 @@ export type StateCause =
 export interface SessionEvents {
   /** A session's state or proactive queue changed (turns from any transport, time-driven checks). */
   state: [{ owner: string; sessionId: string; cause: StateCause; snapshot: StateSnapshot }];
-  /** A turn was processed. */
-  turn: [{ owner: string; sessionId: string; result: TurnResult }];
-  /** A proactive action arose. */
-  proactive: [{ owner: string; sessionId: string; action: ProactiveAction }];
-  /** A session was deleted. */
-  deleted: [{ owner: string; sessionId: string }];
+  /** A turn was processed (by this process); `version` is the session's stored version the turn wrote. */
+  turn: [{ owner: string; sessionId: string; result: TurnResult; version: number }];
+  /** A proactive action arose; `remote` when another process raised it (seen through the store's watch). */
+  proactive: [{ owner: string; sessionId: string; action: ProactiveAction; remote?: boolean }];
+  /** A session was deleted; `remote` when another process deleted it (seen through the store's watch). */
+  deleted: [{ owner: string; sessionId: string; remote?: boolean }];
   /**
    * A relationship signal started for the sender of a turn (docs/relationship-health.md): emitted once, after the
    * write, by the process that wrote the turn (never re-emitted for another process's writes). `participant` is null

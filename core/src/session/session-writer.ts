@@ -251,7 +251,7 @@ export class SessionWriter {
       this.#events.emit('due', { sessionId: id, nextDueAt: next.nextDueAt });
     }
     if (change.turn && this.#events.has('turn'))
-      this.#events.emit('turn', { owner, sessionId: id, result: change.turn });
+      this.#events.emit('turn', { owner, sessionId: id, result: change.turn, version: next.version });
     if (change.cause) this.emitState(next, change.cause, now);
     if (change.action) this.#events.emit('proactive', { owner, sessionId: id, action: change.action });
     if (change.signals && this.#events.has('signal')) {

@@ -110,7 +110,7 @@ export interface WebhookPageOptions {
 export interface WebhookStore {
   /** A short name for logs, e.g. `memory`. */
   readonly kind: string;
-  /** Inserts an endpoint (version 1). */
+  /** Inserts an endpoint, stored with version 1 (whatever `endpoint.version` says); CONFLICT when the id exists. */
   createEndpoint(endpoint: WebhookEndpoint): Promise<void>;
   /** The endpoint with this id if `owner` owns it, else null. */
   getEndpoint(owner: string, id: string): Promise<WebhookEndpoint | null>;
@@ -118,35 +118,50 @@ export interface WebhookStore {
   listEndpoints(owner: string, options: WebhookPageOptions): Promise<WebhookEndpoint[]>;
   /** Number of endpoints of `owner`. */
   countEndpoints(owner: string): Promise<number>;
-  /** The enabled endpoints of `owner` that receive `type`. */
+  /** The enabled endpoints of `owner` whose `events` include `type` (exactly), in id order. */
   endpointsFor(owner: string, type: string): Promise<WebhookEndpoint[]>;
-  /** Replaces an endpoint if the stored version equals `expectedVersion`; false when it moved on or is gone. */
+  /**
+   * Replaces the endpoint with `endpoint.id` if `endpoint.owner` owns it and its stored version equals
+   * `expectedVersion`, storing it with version `expectedVersion + 1`; false when it moved on, is gone or is another
+   * owner's. Messages and attempts are kept.
+   */
   replaceEndpoint(endpoint: WebhookEndpoint, expectedVersion: number): Promise<boolean>;
-  /** Deletes an endpoint of `owner` with its messages and attempts; false when there was none. */
+  /**
+   * Deletes an endpoint of `owner` with its messages and attempts; false when there was none (or it is another
+   * owner's). Messages enqueued for it afterwards are kept: whoever claims one finds no endpoint and settles it.
+   */
   deleteEndpoint(owner: string, id: string): Promise<boolean>;
   /**
-   * Stores messages atomically (all or none). A message whose (endpointId, id) is already stored is left as it is,
-   * so enqueueing is idempotent.
+   * Stores messages, all or none (memory, SQLite: one transaction; MongoDB: one unordered insert, so a failed call
+   * may have stored part of the batch, and retrying the same batch stores the rest). A message whose
+   * (endpointId, id) is already stored, or repeats one earlier in the batch, is left as it is, so enqueueing is
+   * idempotent and a retry after an error is always safe.
    */
   enqueue(messages: WebhookMessage[]): Promise<void>;
   /**
    * Atomically leases up to `limit` pending messages due at `now` (nextAttemptAt ≤ now) whose lease is free or ran
-   * out (leaseUntil ≤ now), earliest due first, to `leaseOwner` until `now + leaseMs`, and resolves them as leased.
-   * Of several processes claiming at once, each message goes to one.
+   * out (leaseUntil ≤ now), to `leaseOwner` until `now + leaseMs`, and resolves them as leased. Order: earliest
+   * claimable first (the time of {@link WebhookStore.nextDue}: due time, or the end of a lapsed lease), then
+   * createdAt, endpointId and id. Of several processes claiming at once, each message goes to one.
    */
   claim(now: number, limit: number, leaseOwner: string, leaseMs: number): Promise<WebhookMessage[]>;
   /** The earliest time a pending message becomes claimable (its nextAttemptAt, or its lease's end if later), or null. */
   nextDue(): Promise<number | null>;
   /**
-   * Records an attempt and the message's new status, and frees its lease, atomically, if `leaseOwner` still holds
-   * the lease; resolves false (writing nothing) otherwise.
+   * Records an attempt and the message's new status, and frees its lease, if `leaseOwner` still holds the lease (a
+   * lapsed lease nobody took over still counts); resolves false (writing nothing) otherwise. One transaction on
+   * memory and SQLite; on MongoDB the status is written first, then the attempt (a crash in between loses that log
+   * entry). An attempt whose id is already stored is not written again.
    */
   settle(settlement: WebhookSettlement): Promise<boolean>;
   /** A message of `owner`, or null. */
   getMessage(owner: string, endpointId: string, messageId: string): Promise<WebhookMessage | null>;
   /** Attempts of an endpoint of `owner`, newest first (id descending), strictly before `after` when given. */
   listAttempts(owner: string, endpointId: string, options: WebhookPageOptions): Promise<WebhookAttempt[]>;
-  /** Deletes delivered and failed messages, and attempts, older than `before`; resolves how many rows went. */
+  /**
+   * Deletes delivered and failed messages created before `before`, and attempts made before it; resolves how many
+   * messages and attempts went. Pending messages stay, whatever their age.
+   */
   prune(before: number): Promise<number>;
   /** Releases resources. Stores sharing a connection with a session store may make this a no-op. */
   close(): Promise<void>;

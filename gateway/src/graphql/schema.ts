@@ -9,6 +9,7 @@ import './subscriptions.js';
 import './operator-fields.js';
 import './snapshot-fields.js';
 import './explanation-types.js';
+import './webhook-fields.js';
 
 let built: GraphQLSchema | undefined;
 

@@ -3,6 +3,7 @@ import { openApiPath, routes } from '@limbic/protocol';
 import type { ErrorCode } from '../errors.js';
 import { type OperationSpec, operation } from './operation.js';
 import { int, type Operation, str } from './schema-parts.js';
+import { webhookOperations } from './webhook-operations.js';
 
 const listQuery = [
   {
@@ -249,6 +250,7 @@ export const operations: readonly OperationSpec[] = [
     body: 'AckRequest',
     errors: write,
   },
+  ...webhookOperations,
 ];
 
 /** The document's paths: each operation under its route's path, keyed by its method. */

@@ -13,6 +13,7 @@ import { registerRelationshipRoutes } from './relationship.js';
 import { registerSnapshotRoutes } from './snapshots.js';
 import { registerStateRoutes } from './state.js';
 import { registerTurnRoutes } from './turn.js';
+import { registerWebhookRoutes } from './webhooks.js';
 import { registerWebSocketHint } from './websocket.js';
 
 /** One route registered on the gateway's Fastify instance. */
@@ -94,6 +95,7 @@ export function registerRoutes(app: FastifyInstance, context: GatewayContext): v
   registerTurnRoutes(app, context);
   registerStateRoutes(app, context);
   registerProactiveRoutes(app, context);
+  registerWebhookRoutes(app, context);
   registerOpenApiRoutes(app, context);
   registerSnapshotRoutes(app, context);
   registerWebSocketHint(app);

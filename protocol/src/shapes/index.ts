@@ -77,3 +77,27 @@ export {
 } from './state.js';
 export { turnResultSchema } from './turn-result.js';
 export type * from './types.js';
+export type {
+  WebhookCreated,
+  WebhookCreateInput,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookEndpointView,
+  WebhookPage,
+  WebhookSecretRotated,
+  WebhookTestQueued,
+  WebhookUpdateInput,
+} from './webhook-types.js';
+export {
+  maxWebhookDescriptionLength,
+  maxWebhookUrlLength,
+  webhookCreatedSchema,
+  webhookCreateInputSchema,
+  webhookDeliveryPageSchema,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+  webhookPageSchema,
+  webhookSecretSchema,
+  webhookTestSchema,
+  webhookUpdateInputSchema,
+} from './webhooks.js';

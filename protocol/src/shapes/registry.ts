@@ -65,6 +65,17 @@ import {
   vadSchema,
 } from './state.js';
 import { turnResultSchema } from './turn-result.js';
+import {
+  webhookCreatedSchema,
+  webhookCreateInputSchema,
+  webhookDeliveryPageSchema,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+  webhookPageSchema,
+  webhookSecretSchema,
+  webhookTestSchema,
+  webhookUpdateInputSchema,
+} from './webhooks.js';
 
 /**
  * Every answer's shape by its component name in the OpenAPI and AsyncAPI documents. A schema used inside another
@@ -120,6 +131,13 @@ export const responseShapes = {
   AsyncApi: asyncApiSchema,
   SessionSnapshot: sessionSnapshotSchema,
   JsonSchema: snapshotJsonSchemaDocument,
+  WebhookEndpoint: webhookEndpointSchema,
+  WebhookCreated: webhookCreatedSchema,
+  WebhookPage: webhookPageSchema,
+  WebhookSecret: webhookSecretSchema,
+  WebhookDelivery: webhookDeliverySchema,
+  WebhookDeliveryPage: webhookDeliveryPageSchema,
+  WebhookTest: webhookTestSchema,
 } as const;
 
 /** The shapes only the WebSocket carries (its messages refer to the response shapes too). */
@@ -142,6 +160,8 @@ export const requestShapes = {
   SessionImport: sessionImportSchema,
   TickInput: tickSchema,
   OverrideInput: overrideSchema,
+  WebhookCreateInput: webhookCreateInputSchema,
+  WebhookUpdateInput: webhookUpdateInputSchema,
 } as const;
 
 /** The name of a request shape. */
