@@ -70,18 +70,20 @@ export function WebhookForm({ apiKey, onCreated }: WebhookFormProps) {
       onSubmit={submit}
     >
       <h2 id="create-webhook-title">Add an endpoint</h2>
-      <div class="field">
-        <label for="webhook-url">URL</label>
-        <input
-          id="webhook-url"
-          data-testid="webhook-url"
-          type="url"
-          placeholder="https://example.com/limbic"
-          value={url}
-          aria-invalid={problem?.includes('URL') ? true : undefined}
-          aria-describedby={problem ? 'webhook-form-problem' : undefined}
-          onInput={(event) => setUrl(event.currentTarget.value)}
-        />
+      <div class="fields">
+        <div class="field">
+          <label for="webhook-url">URL</label>
+          <input
+            id="webhook-url"
+            data-testid="webhook-url"
+            type="url"
+            placeholder="https://example.com/limbic"
+            value={url}
+            aria-invalid={problem?.includes('URL') ? true : undefined}
+            aria-describedby={problem ? 'webhook-form-problem' : undefined}
+            onInput={(event) => setUrl(event.currentTarget.value)}
+          />
+        </div>
       </div>
       <fieldset class="event-choices">
         <legend>Events</legend>
@@ -111,17 +113,19 @@ export function WebhookForm({ apiKey, onCreated }: WebhookFormProps) {
           ))
         )}
       </fieldset>
-      <div class="field">
-        <label for="webhook-description">
-          Description <span class="hint">(optional)</span>
-        </label>
-        <input
-          id="webhook-description"
-          data-testid="webhook-description"
-          maxLength={500}
-          value={description}
-          onInput={(event) => setDescription(event.currentTarget.value)}
-        />
+      <div class="fields">
+        <div class="field">
+          <label for="webhook-description">
+            Description <span class="hint">(optional)</span>
+          </label>
+          <input
+            id="webhook-description"
+            data-testid="webhook-description"
+            maxLength={500}
+            value={description}
+            onInput={(event) => setDescription(event.currentTarget.value)}
+          />
+        </div>
       </div>
       {problem && (
         <p class="error" role="alert" id="webhook-form-problem">
