@@ -251,53 +251,7 @@ export type { EventModel, ReaderHeadSettings, ReaderModel } from './reader/model
 export { createReader, loadReader } from './reader/reader.js';
 export type { EventReading, Experience, Reader, Reading } from './reader/reading.js';
 export { type EventOutputs, narrativeOf, stackFeatures } from './reader/stack-features.js';
-export { decodeCursor, defaultPageSize, encodeCursor, maxPageSize, parseLimit } from './session/cursor.js';
-export { KeyedLock } from './session/keyed-lock.js';
-export type { OverrideResult } from './session/override-step.js';
-export type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './session/results.js';
-export { SessionControls } from './session/session-controls.js';
-export type { AckResult } from './session/session-edits.js';
-export {
-  defaultMaxBatch,
-  defaultMaxRetries,
-  type SessionServiceOptions,
-} from './session/session-options.js';
-export { type RelationshipOptions, SessionRelationships } from './session/session-relationships.js';
-export { createSessionService, SessionService } from './session/session-service.js';
-export type {
-  ParticipantPage,
-  ParticipantSummary,
-  ParticipantView,
-  SessionDetails,
-  SessionEvents,
-  SessionInfo,
-  SessionPage,
-  SessionSummary,
-  StateCause,
-  TurnMemory,
-  TurnResult,
-} from './session/session-types.js';
-export { recentRecords } from './session/session-writer.js';
-export {
-  type OverrideInput,
-  type OverrideState,
-  type OverrideView,
-  overrideSchema,
-} from './session/state-override.js';
-export { maxTickSeconds, type TickResult, tickSchema } from './session/tick-step.js';
-export { type Contribution, maxContributions, type TurnExplanation } from './session/turn-explanation.js';
-export {
-  type AppraisalTurnInput,
-  addresseeSchema,
-  appraisalTurnSchema,
-  parseAppraisalTurn,
-  parseTextTurn,
-  participantRefSchema,
-  type TextTurnInput,
-  type TurnMemoryFields,
-  type TurnParties,
-  textTurnSchema,
-} from './session/turn-input.js';
+export * from './session/public.js';
 export * from './snapshot/public.js';
 export type { Binding, BindingRecord, BindingStore } from './store/binding-store.js';
 export { createMemoryBindingStore } from './store/memory-binding-store.js';

@@ -5,6 +5,7 @@ import { deriveEngineParams } from '../persona/engine-params.js';
 import { resolvePersona } from '../persona/resolve-persona.js';
 import { defaultPreferences } from '../proactive/preferences.js';
 import { checkSnapshotRoundTrip } from '../snapshot/snapshot-contract.js';
+import { describeActivityContract } from './activity-contract.js';
 import { describeMemoryContract } from './memory-contract.js';
 import { describeOverrideContract } from './override-contract.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
@@ -248,36 +249,6 @@ export function describeSessionStoreContract(
         expect(await store.get(record.id)).toEqual(v2);
       }));
 
-    it('keeps a record’s activity history through a write and a read, and in lists', () =>
-      withStore(async (store) => {
-        const day = {
-          day: 20_500,
-          messages: 2,
-          hostile: 0,
-          distress: 1,
-          rapport: 0.61,
-          trust: 0.55,
-          familiarity: 0.1,
-        };
-        const hours = Array.from({ length: 24 }, (_, h) => (h === 3 ? 2 : 0));
-        const record = makeTestRecord({
-          owner: 'owner-activity',
-          activity: {
-            person: { days: [{ ...day, hours }], signals: {} },
-            participants: [
-              { id: 'ana', days: [{ ...day, hours }], signals: { repeated_distress: 1_800_000_000_000 } },
-            ],
-          },
-        });
-        await store.create(record);
-        expect(await store.get(record.id)).toEqual(record);
-        const v2 = { ...record, version: 2, activity: { person: { days: [], signals: {} } } };
-        expect(await store.replace(v2, 1)).toBe(true);
-        expect(await store.get(record.id)).toEqual(v2);
-        const listed = await store.list('owner-activity', { limit: 10, memory: false });
-        expect(listed[0]?.activity).toEqual(v2.activity);
-      }));
-
     it('keeps the first clock origin stored for each time scale (when it keeps one)', () =>
       withStore(async (store) => {
         if (store.clockOrigin === undefined) return;
@@ -300,5 +271,6 @@ export function describeSessionStoreContract(
         withStore((target) => checkSnapshotRoundTrip(source, target, options.validateSnapshot)),
       ));
     describeOverrideContract(it, withStore, makeTestRecord);
+    describeActivityContract(it, withStore, makeTestRecord);
   });
 }
