@@ -72,5 +72,7 @@ export function checkSnapshotConsistency(snapshot: SessionSnapshot, prefix: stri
       'the type at types',
     ),
   );
+  const active = snapshot.session.activity?.participants?.map((p) => p.id) ?? [];
+  issues.push(...duplicates(active, (i) => at(`activity.participants[${i}].id`), 'the id of participants'));
   return issues;
 }

@@ -13,6 +13,12 @@ import type { EmotionConfig, ResolvedPersona } from '../persona/persona.js';
 import type { ProactiveAction, ProactiveState } from '../proactive/proactive-action.js';
 import type { SessionRecord } from '../store/session-store.js';
 import {
+  fromSnapshotActivity,
+  fromSnapshotOverrides,
+  toSnapshotActivity,
+  toSnapshotOverrides,
+} from './snapshot-extras.js';
+import {
   type SessionSnapshot,
   snapshotFormat,
   snapshotSchemaUrl,
@@ -61,6 +67,8 @@ export function toSessionSnapshot(
         acknowledged: [...proactive.acknowledged],
       },
       memory: { settings: { ...memory.settings }, episodes: memory.episodes.map(toSnapshotEpisode) },
+      activity: toSnapshotActivity(record.activity),
+      overrides: toSnapshotOverrides(record.overrides),
       next_due_at: record.nextDueAt,
     },
   };
@@ -168,6 +176,10 @@ export function fromSessionSnapshot(snapshot: SessionSnapshot, id: string, owner
   };
   const memory = fromSnapshotMemory(session.memory);
   if (memory) record.memory = memory;
+  const activity = fromSnapshotActivity(session.activity);
+  if (activity) record.activity = activity;
+  const overrides = fromSnapshotOverrides(session.overrides);
+  if (overrides) record.overrides = overrides;
   return record;
 }
 

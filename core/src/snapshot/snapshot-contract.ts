@@ -24,7 +24,8 @@ export function snapshotTestService(store: SessionStore, clock: Clock): SessionS
 /**
  * Builds a session with a rich state on `service`: a custom persona, a group of three people with their
  * relationships, memories of named events, memory settings, proactive preferences, a pending action and an
- * acknowledged one. Resolves with its id.
+ * acknowledged one, each person's activity history, and an operator override the next turn explains. Resolves with
+ * its id.
  */
 export async function buildRichSession(service: SessionService, clock: ManualClock): Promise<string> {
   const owner = 'owner-a';
@@ -72,6 +73,12 @@ export async function buildRichSession(service: SessionService, clock: ManualClo
   for (const action of await untilPending()) await service.acknowledge(owner, sessionId, action.id);
   await say(ben, 'Are you still there?');
   await untilPending();
+  // A story beat the next turn still has to explain: the override log and the felt emotion before it.
+  await service.controls.override(owner, sessionId, {
+    emotion: { V: -0.3 },
+    relationship: { participant: 'u-cleo', trust: 0.2 },
+    note: 'Cleo apologised, badly',
+  });
   return sessionId;
 }
 
@@ -105,6 +112,8 @@ export async function checkSnapshotRoundTrip(
   expect(original?.memory?.episodes.length).toBeGreaterThan(2);
   expect(original?.proactive.pending.length).toBeGreaterThan(0);
   expect(original?.proactive.acknowledged.length).toBeGreaterThan(0);
+  expect(original?.activity?.participants?.length).toBe(3);
+  expect(original?.overrides?.feltBefore).not.toBeNull();
 
   const snapshot = await a.snapshots.export('owner-a', sessionId);
   const wire = JSON.parse(JSON.stringify(snapshot)) as SessionSnapshot;

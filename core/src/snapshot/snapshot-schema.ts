@@ -8,6 +8,7 @@ import { emotionConfigSchema, identitySchema } from '../persona/persona-schema.j
 import { presetIds } from '../persona/presets.js';
 import { proactiveTypes } from '../proactive/preferences.js';
 import { acknowledgedMemory } from '../proactive/proactive-action.js';
+import { snapshotActivitySchema, snapshotOverridesSchema } from './snapshot-extras.js';
 import {
   flag,
   idOf,
@@ -163,6 +164,8 @@ export const snapshotSessionSchema = z.strictObject(
     state: snapshotStateSchema,
     proactive: snapshotProactiveSchema,
     memory: snapshotMemorySchema,
+    activity: snapshotActivitySchema,
+    overrides: snapshotOverridesSchema,
     next_due_at: nullableTime.describe('When the scheduler should next check the session (ms), or null'),
   },
   { error: 'must be an object' },
