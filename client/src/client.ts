@@ -2,6 +2,7 @@ import type {
   AckResult,
   AppraisalTurnInput,
   ParticipantPage,
+  ParticipantPolicyInput,
   ParticipantSummary,
   PersonaDefinition,
   ProactivePreferencesInput,
@@ -25,6 +26,7 @@ import type {
   ForgetResult,
   HealthStatus,
   OpenApiDocument,
+  ParticipantPolicyResult,
   PreferencesResult,
   PresetList,
   RestProactiveAction,
@@ -152,6 +154,18 @@ export interface LimbicClient extends MemoryMethods {
   /** `POST /v1/proactive/:sessionId/ack`: acknowledges an action so it is never delivered again. Idempotent. */
   acknowledge(sessionId: string, actionId: string, options?: CallOptions): Promise<AckResult>;
   /**
+   * `PUT /v1/proactive/:sessionId/participants/:participantId`: replaces a participant's own outreach policy in a
+   * group session (time zone, quiet hours, `muted` to opt out).
+   * @example
+   * await limbic.setParticipantPolicy(sessionId, 'telegram:42', { muted: true });
+   */
+  setParticipantPolicy(
+    sessionId: string,
+    participantId: string,
+    policy: ParticipantPolicyInput,
+    options?: CallOptions,
+  ): Promise<ParticipantPolicyResult>;
+  /**
    * Opens the session's WebSocket (`/v1/ws/:sessionId?token=…`). It reconnects by itself unless the key or the
    * session is rejected, and emits each proactive action once.
    * @example
@@ -259,6 +273,12 @@ export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
       send(config, {
         ...at(routes.acknowledgeAction, { sessionId: id }),
         body: { action_id: actionId },
+        call,
+      }),
+    setParticipantPolicy: async (id, participantId, policy, call) =>
+      send(config, {
+        ...at(routes.setParticipantPolicy, { sessionId: id, participantId }),
+        body: policy,
         call,
       }),
     connect: (sessionId, socketOptions = {}) =>

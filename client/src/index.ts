@@ -7,6 +7,7 @@
 // The wire's types that appear in this API (the protocol re-exports them), so that users need one package.
 export type {
   AckResult,
+  ActionReason,
   Addressee,
   Appraisal,
   AppraisalTurnInput,
@@ -21,6 +22,8 @@ export type {
   MemorySettingsInput,
   MemoryView,
   ParticipantPage,
+  ParticipantPolicy,
+  ParticipantPolicyInput,
   ParticipantRef,
   ParticipantSummary,
   ParticipantView,
@@ -30,6 +33,8 @@ export type {
   PersonaDefinition,
   ProactivePreferences,
   ProactivePreferencesInput,
+  ProactiveReason,
+  QuietHours,
   ReplyAdvice,
   ReplyReason,
   Roles,
@@ -94,6 +99,7 @@ export type {
   HealthStatus,
   MemorySettingsResult,
   OpenApiDocument,
+  ParticipantPolicyResult,
   PreferencesResult,
   PresetList,
   PresetSummary,

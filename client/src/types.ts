@@ -9,6 +9,7 @@ export type {
   ForgetResult,
   HealthStatus,
   MemorySettingsResult,
+  ParticipantPolicyResult,
   PreferencesResult,
   PresetList,
   PresetSummary,

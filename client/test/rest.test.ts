@@ -125,6 +125,9 @@ describe('client: REST', () => {
         enabled: true,
         triggers: { attachment_seeking: true, need_deficit: false, emotional_overflow: true },
         cooldown_hours: 4,
+        time_zone: 'UTC',
+        quiet_hours: null,
+        max_per_day: 3,
       },
     });
     expect(await f.client.pendingActions(fresh)).toEqual([]);

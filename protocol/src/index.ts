@@ -30,6 +30,8 @@ export type {
   MemorySettingsInput,
   MemoryView,
   ParticipantPage,
+  ParticipantPolicy,
+  ParticipantPolicyInput,
   ParticipantRef,
   ParticipantSummary,
   ParticipantView,
@@ -40,6 +42,8 @@ export type {
   PresetId,
   ProactivePreferences,
   ProactivePreferencesInput,
+  ProactiveReason,
+  QuietHours,
   ReplyAdvice,
   ReplyReason,
   Roles,
@@ -58,6 +62,7 @@ export type {
 } from '@limbic/core';
 export { TypedEmitter } from '@limbic/core/emitter';
 export {
+  type ActionReason,
   fromRestAction,
   fromWireAction,
   type RestProactiveAction,

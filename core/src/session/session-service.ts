@@ -5,7 +5,7 @@ import type { ResolvedAddress } from '../group/address.js';
 import { maxParticipants } from '../group/participants.js';
 import { deriveEngineParams } from '../persona/engine-params.js';
 import type { PersonaWriter } from '../persona/persona-writer.js';
-import { type ProactivePreferences, parsePreferences } from '../proactive/preferences.js';
+import { type ProactivePreferences, parsePreferences, withPolicyDefaults } from '../proactive/preferences.js';
 import type { ProactiveAction } from '../proactive/proactive-action.js';
 import { createCryptoRandom, createIdGenerator, type Random } from '../random.js';
 import { createMemoryStore } from '../store/memory-store.js';
@@ -29,6 +29,7 @@ import {
 } from './session-edits.js';
 import { SessionMemories } from './session-memories.js';
 import { defaultMaxRetries, type SessionServiceOptions } from './session-options.js';
+import { SessionOutreach } from './session-outreach.js';
 import type {
   ParticipantPage,
   SessionDetails,
@@ -69,6 +70,7 @@ export class SessionService {
   readonly personaWriter: PersonaWriter | undefined;
   /** The characters' episodic memories: list, forget, settings (docs/memory.md). */
   readonly memories: SessionMemories;
+  readonly outreach: SessionOutreach;
   readonly #random: Random;
   readonly #maxSessions: (owner: string) => number | undefined;
   readonly #maxParticipants: number;
@@ -97,6 +99,7 @@ export class SessionService {
     this.#writer = new SessionWriter({ store, clock, events, changes, maxRetries, maxBatch });
     this.#checks = new DueChecks(store, clock, this.#writer, this.#random);
     this.memories = new SessionMemories(this.#writer);
+    this.outreach = new SessionOutreach(this.#writer);
     if (changes) this.#unwatch = watchRemoteChanges({ store, clock, events, writer: this.#writer, changes });
   }
 
@@ -194,7 +197,7 @@ export class SessionService {
 
   /** The session's proactive preferences. @throws LimbicError NOT_FOUND. */
   async getPreferences(owner: string, sessionId: string): Promise<ProactivePreferences> {
-    return (await this.#writer.read(owner, sessionId)).record.proactive.preferences;
+    return withPolicyDefaults((await this.#writer.read(owner, sessionId)).record.proactive.preferences);
   }
 
   /**

@@ -137,6 +137,7 @@ export function runTurnStep(
       params,
       now,
       options.random,
+      remembered.memory,
     ));
   }
   const result = buildTurnResult(

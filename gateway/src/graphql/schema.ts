@@ -6,6 +6,7 @@ import './memory-fields.js';
 import './subscriptions.js';
 import './operator-fields.js';
 import './explanation-types.js';
+import './policy-fields.js';
 
 let built: GraphQLSchema | undefined;
 

@@ -1,6 +1,7 @@
 import {
   appraisalTurnSchema,
   memorySettingsSchema,
+  participantPolicySchema as participantPolicyInputSchema,
   personaDefinitionSchema,
   preferencesSchema,
   textTurnSchema,
@@ -19,6 +20,13 @@ import {
   memoryViewSchema,
 } from './memory.js';
 import { asyncApiSchema, errorBody, healthSchema, openApiSchema, presetsSchema } from './meta.js';
+import {
+  participantPolicyResultSchema,
+  participantPolicySchema,
+  proactiveReasonSchema,
+  quietHoursSchema,
+  reasonEpisodeSchema,
+} from './policy.js';
 import {
   acknowledgedSchema,
   ackRequestSchema,
@@ -98,6 +106,11 @@ export const responseShapes = {
   ProactiveAction: proactiveActionSchema,
   ProactiveActions: proactiveActionsSchema,
   Acknowledged: acknowledgedSchema,
+  QuietHours: quietHoursSchema,
+  ParticipantPolicy: participantPolicySchema,
+  ParticipantPolicyResult: participantPolicyResultSchema,
+  ProactiveReason: proactiveReasonSchema,
+  ReasonEpisode: reasonEpisodeSchema,
   Health: healthSchema,
   Presets: presetsSchema,
   OpenApi: openApiSchema,
@@ -121,6 +134,9 @@ export const requestShapes = {
   PreferencesInput: preferencesSchema.describe(preferencesInputNote),
   AckRequest: ackRequestSchema,
   MemorySettingsInput: memorySettingsSchema.describe(memorySettingsInputNote),
+  ParticipantPolicyInput: participantPolicyInputSchema.describe(
+    'Replaces the participant’s policy: an omitted time_zone or quiet_hours is null (none of their own), an omitted muted false',
+  ),
 } as const;
 
 /** The name of a request shape. */

@@ -34,6 +34,12 @@ describe('the wire shapes and the engine’s types', () => {
     >();
     expectTypeOf<Shape<ResponseOf<'Preferences'>>>().toEqualTypeOf<Shape<core.ProactivePreferences>>();
     expectTypeOf<Shape<ResponseOf<'ProactiveAction'>>>().toEqualTypeOf<Shape<RestProactiveAction>>();
+    expectTypeOf<Shape<ResponseOf<'ParticipantPolicyResult'>>>().toEqualTypeOf<
+      Shape<core.ParticipantPolicyResult>
+    >();
+    expectTypeOf<Shape<z.input<typeof requestShapes.ParticipantPolicyInput>>>().toEqualTypeOf<
+      Shape<core.ParticipantPolicyInput>
+    >();
     expectTypeOf<Shape<z.output<typeof socketShapes.WireProactiveAction>>>().toEqualTypeOf<
       Shape<WireProactiveAction>
     >();
