@@ -92,6 +92,7 @@ describe('GET /v1/proactive/:sessionId and POST /v1/proactive/:sessionId/ack', (
       'message',
       'metadata',
       'priority',
+      'reason',
       'timestamp',
       'type',
     ]);

@@ -110,7 +110,7 @@ function firstInstantAfter(
       if (predicate(next - 1000)) return next;
       let lo = at;
       let hi = next;
-      while (hi - lo > 1000) {
+      while (hi - lo > 1) {
         const mid = lo + Math.floor((hi - lo) / 2);
         if (predicate(mid)) lo = mid;
         else hi = mid;
