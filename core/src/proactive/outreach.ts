@@ -63,7 +63,10 @@ export function policyHold(
     const zone = own.time_zone ?? prefs.time_zone;
     if (own.quiet_hours && isQuiet(at, zone, own.quiet_hours)) return 'participant_quiet_hours';
   }
-  if (countOnDay(proactive.actionTimes ?? [], at, prefs.time_zone) >= prefs.max_per_day) return 'daily_max';
+  const times = proactive.actionTimes ?? [];
+  // Fewer recent actions than the maximum cannot fill a day: no need to read local days.
+  if (times.length >= prefs.max_per_day && countOnDay(times, at, prefs.time_zone) >= prefs.max_per_day)
+    return 'daily_max';
   return null;
 }
 
