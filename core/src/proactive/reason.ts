@@ -1,5 +1,5 @@
 import type { MemoryEpisode, MemoryState } from '../memory/episode.js';
-import { strengthAt } from '../memory/forgetting.js';
+import { forgetFloor, strengthAt } from '../memory/forgetting.js';
 import type { NeedState } from '../prompt/prompt-input.js';
 
 /** A remembered episode an action refers to: its id, what happened (its text) and when (engine-clock ms). */
@@ -51,8 +51,7 @@ export function pickEpisode(
         : episode.speaker === participantId || episode.participants.includes(participantId);
     if (!involved) continue;
     const strength = strengthAt(episode, now);
-    // Below the forgetting floor (0.1) the episode is no longer remembered.
-    if (strength < 0.1) continue;
+    if (strength < forgetFloor) continue;
     const score = episode.salience * strength;
     if (score > bestScore) {
       best = episode;
