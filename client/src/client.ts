@@ -5,7 +5,6 @@ import type {
   ParticipantSummary,
   PersonaDefinition,
   ProactivePreferencesInput,
-  RelationshipHealth,
   SessionDetails,
   SessionInfo,
   SessionPage,
@@ -18,6 +17,7 @@ import NodeWebSocket from 'ws';
 import { type ControlMethods, controlMethods } from './control-methods.js';
 import { type CallOptions, type FetchLike, type HttpConfig, send } from './http.js';
 import { type MemoryMethods, memoryMethods } from './memory-methods.js';
+import { type PersonMethods, personMethods } from './person-methods.js';
 import { at, requireText } from './route-call.js';
 import { type SnapshotMethods, snapshotMethods } from './snapshot-methods.js';
 import { LimbicSocket } from './socket.js';
@@ -72,12 +72,6 @@ export interface ListParticipantsOptions extends CallOptions {
   limit?: number;
 }
 
-/** Options of {@link LimbicClient.relationship}. */
-export interface RelationshipCallOptions extends CallOptions {
-  /** A participant id (group sessions); omitted: the default person (turns without `from`). */
-  participant?: string;
-}
-
 /** Options of {@link LimbicClient.turn}. */
 export interface TurnCallOptions extends TurnOptions, CallOptions {}
 
@@ -86,9 +80,15 @@ export interface TurnCallOptions extends TurnOptions, CallOptions {}
  * session's WebSocket. Every failure rejects with a {@link LimbicApiError}. Turns are never retried automatically:
  * a turn whose answer was lost may or may not have been applied (check `getState(id).turns`). The memory methods
  * are {@link MemoryMethods}, the snapshot methods {@link SnapshotMethods}, the operator controls
- * {@link ControlMethods}, the webhook methods {@link WebhookMethods}.
+ * {@link ControlMethods}, the webhook methods {@link WebhookMethods}, a person's relationship health and outreach
+ * policy {@link PersonMethods}.
  */
-export interface LimbicClient extends MemoryMethods, SnapshotMethods, ControlMethods, WebhookMethods {
+export interface LimbicClient
+  extends MemoryMethods,
+    SnapshotMethods,
+    ControlMethods,
+    WebhookMethods,
+    PersonMethods {
   /** `GET /v1/health` (no key needed): the gateway's version and whether its store answers. */
   health(options?: CallOptions): Promise<HealthStatus>;
   /** `GET /v1/presets`: the preset identifiers a persona may name. */
@@ -134,12 +134,6 @@ export interface LimbicClient extends MemoryMethods, SnapshotMethods, ControlMet
    * participant that is missing.
    */
   forgetParticipant(sessionId: string, participantId: string, options?: CallOptions): Promise<ForgetResult>;
-  /**
-   * `GET /v1/persona/:id/relationship`: a person's relationship health (a participant's, or the default person's):
-   * the values now, their trend over 7 and 30 days, and the relationship signals, which are not diagnoses
-   * (docs/relationship-health.md).
-   */
-  relationship(sessionId: string, options?: RelationshipCallOptions): Promise<RelationshipHealth>;
   /**
    * `POST /v1/turn`: a text turn, a chat message (a string) or an event (`{description, source?}`). In a group
    * conversation, `from` says who spoke and `to` whom they addressed; the result's `reply` says whether the
@@ -212,6 +206,7 @@ export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
     ...snapshotMethods(config),
     ...controlMethods(config),
     ...webhookMethods(config),
+    ...personMethods(config),
     health: (call) => send(config, { ...at(routes.health), auth: false, call }),
     presets: (call) => send(config, { ...at(routes.listPresets), call }),
     openApi: (call) => send(config, { ...at(routes.openapi), auth: false, call }),
@@ -256,8 +251,6 @@ export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
     },
     forgetParticipant: async (id, participantId, call) =>
       send(config, { ...at(routes.forgetParticipant, { id, participantId }), call }),
-    relationship: async (id, { participant, ...call } = {}) =>
-      send(config, { ...at(routes.getRelationship, { id }), query: { participant }, call }),
     turn: (sessionId, event, options = {}) => {
       const { elapsedSeconds, from: _from, to: _to, summary: _summary, ...call } = options;
       return send(config, {

@@ -7,6 +7,7 @@
 // The wire's types that appear in this API (the protocol re-exports them), so that users need one package.
 export type {
   AckResult,
+  ActionReason,
   Addressee,
   Appraisal,
   AppraisalTurnInput,
@@ -23,6 +24,8 @@ export type {
   OverrideInput,
   OverrideView,
   ParticipantPage,
+  ParticipantPolicy,
+  ParticipantPolicyInput,
   ParticipantRef,
   ParticipantSummary,
   ParticipantView,
@@ -32,6 +35,8 @@ export type {
   PersonaDefinition,
   ProactivePreferences,
   ProactivePreferencesInput,
+  ProactiveReason,
+  QuietHours,
   RelationshipHealth,
   RelationshipSignal,
   ReplyAdvice,
@@ -88,12 +93,12 @@ export {
   type LimbicClientOptions,
   type ListParticipantsOptions,
   type ListSessionsOptions,
-  type RelationshipCallOptions,
   type TurnCallOptions,
 } from './client.js';
 export type { ControlMethods } from './control-methods.js';
 export type { CallOptions, FetchInit, FetchLike, FetchResponse } from './http.js';
 export type { ListMemoriesOptions, MemoryMethods } from './memory-methods.js';
+export type { PersonMethods, RelationshipCallOptions } from './person-methods.js';
 export { finalCloseCodes } from './reconnects.js';
 export { LimbicSocket, type SocketConnection } from './socket.js';
 export type {
@@ -113,6 +118,7 @@ export type {
   MemorySettingsResult,
   OpenApiDocument,
   OverrideAnswer,
+  ParticipantPolicyResult,
   PreferencesResult,
   PresetList,
   PresetSummary,

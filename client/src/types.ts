@@ -10,6 +10,7 @@ export type {
   HealthStatus,
   MemorySettingsResult,
   OverrideAnswer,
+  ParticipantPolicyResult,
   PreferencesResult,
   PresetList,
   PresetSummary,

@@ -162,23 +162,7 @@ export {
 } from './persona/persona-writer.js';
 export { getPreset, type PresetDefinition, type PresetId, presetIds, presets } from './persona/presets.js';
 export { resolvePersona, validatePersona } from './persona/resolve-persona.js';
-export {
-  defaultCooldownHours,
-  defaultPreferences,
-  type ProactivePreferences,
-  type ProactivePreferencesInput,
-  type ProactiveType,
-  parsePreferences,
-  preferencesSchema,
-  proactiveTypes,
-} from './proactive/preferences.js';
-export type { ProactiveAction, ProactivePriority, ProactiveState } from './proactive/proactive-action.js';
-export {
-  createProactiveScheduler,
-  type ProactiveScheduler,
-  type ProactiveSchedulerOptions,
-} from './proactive/scheduler.js';
-export { nextDueAt } from './proactive/triggers.js';
+export * from './proactive/public.js';
 export { buildPromptData } from './prompt/build-prompt-data.js';
 export { resolveLocale, supportedPromptLocales } from './prompt/language.js';
 export {

@@ -39,6 +39,11 @@ describe('every operation’s success body matches its generated schema', () => 
     await pro.put(`/v1/persona/${id}/memory/settings`, { max_episodes: 100 });
     await pro.get(`/v1/state/${id}`);
     await pro.put(`/v1/proactive/${id}/preferences`, { enabled: true });
+    await pro.put(`/v1/proactive/${id}/participants/u1`, {
+      time_zone: 'Europe/Madrid',
+      quiet_hours: { start: '22:00', end: '08:00' },
+    });
+    await pro.get(`/v1/persona/${id}/participants`);
     t.clock.advance(4 * day);
     const pending = await pro.get(`/v1/proactive/${id}`);
     expect(pending.body.length).toBeGreaterThan(0);

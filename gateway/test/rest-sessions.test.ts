@@ -155,6 +155,9 @@ describe('GET /v1/persona/:id and DELETE /v1/persona/:id', () => {
       enabled: false,
       triggers: { attachment_seeking: true, need_deficit: true, emotional_overflow: true },
       cooldown_hours: 4,
+      time_zone: 'UTC',
+      quiet_hours: null,
+      max_per_day: 3,
     });
   });
 

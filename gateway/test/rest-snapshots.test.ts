@@ -57,6 +57,9 @@ describe('GET /v1/persona/:id/snapshot', () => {
       enabled: true,
       triggers: { attachment_seeking: true, need_deficit: true, emotional_overflow: true },
       cooldown_hours: 1,
+      time_zone: 'UTC',
+      quiet_hours: null,
+      max_per_day: 3,
     });
   });
 

@@ -32,6 +32,8 @@ export type {
   OverrideInput,
   OverrideView,
   ParticipantPage,
+  ParticipantPolicy,
+  ParticipantPolicyInput,
   ParticipantRef,
   ParticipantSummary,
   ParticipantView,
@@ -42,6 +44,8 @@ export type {
   PresetId,
   ProactivePreferences,
   ProactivePreferencesInput,
+  ProactiveReason,
+  QuietHours,
   RelationshipHealth,
   RelationshipSignal,
   RelationshipTrend,
@@ -66,6 +70,7 @@ export type {
 } from '@limbic/core';
 export { TypedEmitter } from '@limbic/core/emitter';
 export {
+  type ActionReason,
   fromRestAction,
   fromWireAction,
   type RestProactiveAction,

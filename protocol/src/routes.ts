@@ -39,6 +39,7 @@ export const routes = {
   pendingActions: { method: 'GET', path: '/v1/proactive/:sessionId' },
   setPreferences: { method: 'PUT', path: '/v1/proactive/:sessionId/preferences' },
   acknowledgeAction: { method: 'POST', path: '/v1/proactive/:sessionId/ack' },
+  setParticipantPolicy: { method: 'PUT', path: '/v1/proactive/:sessionId/participants/:participantId' },
   webSocket: { method: 'GET', path: '/v1/ws/:sessionId' },
   createWebhook: { method: 'POST', path: '/v1/webhooks' },
   listWebhooks: { method: 'GET', path: '/v1/webhooks' },

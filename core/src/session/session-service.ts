@@ -3,19 +3,18 @@ import { createReaderAppraiser } from '../appraisal/reader-appraiser.js';
 import { type Clock, createSystemClock } from '../clock.js';
 import type { ResolvedAddress } from '../group/address.js';
 import { maxParticipants } from '../group/participants.js';
-import { deriveEngineParams } from '../persona/engine-params.js';
 import type { PersonaWriter } from '../persona/persona-writer.js';
-import { type ProactivePreferences, parsePreferences } from '../proactive/preferences.js';
+import { type ProactivePreferences, parsePreferences, withPolicyDefaults } from '../proactive/preferences.js';
 import type { ProactiveAction } from '../proactive/proactive-action.js';
 import { createCryptoRandom, createIdGenerator, type Random } from '../random.js';
 import { isSnapshotImport, SessionSnapshots } from '../snapshot/session-snapshots.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { SessionStore } from '../store/session-store.js';
 import { ChangeFilter } from './change-filter.js';
+import { createFromDefinition } from './create-session.js';
 import { DueChecks } from './due-checks.js';
 import { TypedEmitter } from './emitter.js';
 import type { LoadedSession } from './loaded-session.js';
-import { resolvePersonaInput } from './persona-input.js';
 import { watchRemoteChanges } from './remote-changes.js';
 import type { StateSnapshot } from './results.js';
 import type { SessionChange } from './session-change.js';
@@ -26,11 +25,11 @@ import {
   checkActionId,
   checkParticipantId,
   forgetParticipantStep,
-  newSessionRecord,
   setPreferencesStep,
 } from './session-edits.js';
 import { SessionMemories } from './session-memories.js';
 import { defaultMaxRetries, type SessionServiceOptions } from './session-options.js';
+import { SessionOutreach } from './session-outreach.js';
 import { SessionRelationships } from './session-relationships.js';
 import type {
   ParticipantPage,
@@ -41,7 +40,6 @@ import type {
   TurnResult,
 } from './session-types.js';
 import {
-  iso,
   isParticipantId,
   snapshotAt,
   toPageRequest,
@@ -78,6 +76,7 @@ export class SessionService {
   readonly relationships: SessionRelationships;
   /** The operator's controls: advance a session's time, override its state (docs/time-control.md). */
   readonly controls: SessionControls;
+  readonly outreach: SessionOutreach;
   readonly #random: Random;
   readonly #maxSessions: (owner: string) => number | undefined;
   readonly #maxParticipants: number;
@@ -109,6 +108,7 @@ export class SessionService {
     this.snapshots = new SessionSnapshots(this.#writer, clock, this.#sessionId, this.#maxSessions);
     this.relationships = new SessionRelationships(this.#writer);
     this.controls = new SessionControls(this.#writer, this.#random);
+    this.outreach = new SessionOutreach(this.#writer);
     if (changes) this.#unwatch = watchRemoteChanges({ store, clock, events, writer: this.#writer, changes });
   }
 
@@ -140,17 +140,9 @@ export class SessionService {
   ): Promise<SessionInfo> {
     if (isSnapshotImport(definition)) return this.snapshots.importRequest(owner, definition, options);
     const max = options.maxSessions ?? this.#maxSessions(owner);
-    const persona = await resolvePersonaInput(definition, {
-      writer: this.personaWriter,
-      signal: options.signal,
-      maxSessions: max,
-      countSessions: () => this.store.count(owner),
-    });
-    const params = deriveEngineParams(persona);
-    const now = this.clock.now();
-    const record = newSessionRecord(this.#sessionId('ses_', now), owner, persona, params, now);
-    await this.#writer.insert(record, persona, params, max);
-    return { sessionId: record.id, persona, config: params.config, createdAt: iso(record.createdAt) };
+    const { store, clock, personaWriter } = this;
+    const deps = { store, clock, personaWriter, writer: this.#writer, sessionId: this.#sessionId };
+    return createFromDefinition(deps, owner, definition, max, options.signal);
   }
 
   /** Reads a session with its current state. @throws LimbicError NOT_FOUND. */
@@ -208,7 +200,7 @@ export class SessionService {
 
   /** The session's proactive preferences. @throws LimbicError NOT_FOUND. */
   async getPreferences(owner: string, sessionId: string): Promise<ProactivePreferences> {
-    return (await this.#writer.read(owner, sessionId)).record.proactive.preferences;
+    return withPolicyDefaults((await this.#writer.read(owner, sessionId)).record.proactive.preferences);
   }
 
   /**

@@ -6,6 +6,7 @@ import type { ReplyAdvice } from '../group/reply.js';
 import type { RelationshipSignal } from '../health/relationship-health.js';
 import type { EmotionLabel, IntensityLevel } from '../labels/emotion-label.js';
 import type { EmotionConfig, ResolvedPersona, Vad } from '../persona/persona.js';
+import type { ParticipantPolicy } from '../proactive/policy.js';
 import type { ProactivePreferences } from '../proactive/preferences.js';
 import type { ProactiveAction } from '../proactive/proactive-action.js';
 import type { PromptData } from '../prompt/prompt-data.js';
@@ -127,6 +128,8 @@ export interface ParticipantSummary extends ParticipantView {
   /** ISO 8601 engine-clock times they first and last took part (spoke or were addressed). */
   first_seen_at: string;
   last_seen_at: string;
+  /** Their own outreach policy (time zone, quiet hours, opt-out), when they set one. */
+  policy?: ParticipantPolicy;
 }
 
 /** A page of participants in id order; `cursor` is null on the last page. */

@@ -5,6 +5,7 @@ import type { ParticipantState } from '../group/participant-state.js';
 import { maxParticipantIdLength, participantsOf, relationshipAt } from '../group/participants.js';
 import type { EngineParams } from '../persona/engine-params.js';
 import type { ResolvedPersona } from '../persona/persona.js';
+import { withPolicyDefaults } from '../proactive/preferences.js';
 import type { SessionRecord } from '../store/session-store.js';
 import { decodeCursor, encodeCursor, parseLimit } from './cursor.js';
 import { type StateSnapshot, toSnapshot } from './results.js';
@@ -97,7 +98,7 @@ export function toSessionDetails(
     config: params.config,
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
-    preferences: record.proactive.preferences,
+    preferences: withPolicyDefaults(record.proactive.preferences),
     state: snapshotAt(record, params, now),
     last_override: lastOverride(record),
   };
@@ -153,5 +154,6 @@ function toParticipantView(p: ParticipantState, now: number): ParticipantPage['p
     turns: p.turns,
     first_seen_at: iso(p.firstSeenAt),
     last_seen_at: iso(p.lastSeenAt),
+    ...(p.policy ? { policy: p.policy } : {}),
   };
 }

@@ -146,6 +146,7 @@ export function runTurnStep(
       params,
       now,
       options.random,
+      remembered.memory,
     ));
   }
   const r = outcome.relationship;

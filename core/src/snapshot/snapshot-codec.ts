@@ -10,7 +10,6 @@ import {
   type MemoryState,
 } from '../memory/episode.js';
 import type { EmotionConfig, ResolvedPersona } from '../persona/persona.js';
-import type { ProactiveAction, ProactiveState } from '../proactive/proactive-action.js';
 import type { SessionRecord } from '../store/session-store.js';
 import {
   fromSnapshotActivity,
@@ -18,6 +17,12 @@ import {
   toSnapshotActivity,
   toSnapshotOverrides,
 } from './snapshot-extras.js';
+import {
+  copyPolicy,
+  fromSnapshotProactive,
+  toSnapshotAction,
+  toSnapshotPreferences,
+} from './snapshot-proactive.js';
 import {
   type SessionSnapshot,
   snapshotFormat,
@@ -28,7 +33,6 @@ import {
 type SnapshotSession = SessionSnapshot['session'];
 type SnapshotState = SnapshotSession['state'];
 type SnapshotParticipant = SnapshotState['participants'][number];
-type SnapshotAction = SnapshotSession['proactive']['pending'][number];
 type SnapshotEpisode = SnapshotSession['memory']['episodes'][number];
 
 /**
@@ -57,7 +61,7 @@ export function toSessionSnapshot(
       config: structuredClone(config) as SnapshotSession['config'],
       state: toSnapshotState(state),
       proactive: {
-        preferences: { ...proactive.preferences, triggers: { ...proactive.preferences.triggers } },
+        preferences: toSnapshotPreferences(proactive.preferences),
         pending: proactive.pending.map(toSnapshotAction),
         last_action_at: proactive.lastActionAt,
         raised_in_absence: {
@@ -65,6 +69,7 @@ export function toSessionSnapshot(
           types: [...proactive.raisedInAbsence.types],
         },
         acknowledged: [...proactive.acknowledged],
+        ...(proactive.actionTimes ? { action_times: [...proactive.actionTimes] } : {}),
       },
       memory: { settings: { ...memory.settings }, episodes: memory.episodes.map(toSnapshotEpisode) },
       activity: toSnapshotActivity(record.activity),
@@ -125,20 +130,8 @@ function toSnapshotParticipant(p: ParticipantState): SnapshotParticipant {
     turns: p.turns,
     impact: p.impact,
     impact_at: p.impactAt,
+    ...(p.policy ? { policy: copyPolicy(p.policy) } : {}),
   };
-}
-
-function toSnapshotAction(a: ProactiveAction): SnapshotAction {
-  const action: SnapshotAction = {
-    id: a.id,
-    type: a.type,
-    message: a.message,
-    priority: a.priority,
-    metadata: { ...a.metadata },
-    created_at: a.createdAt,
-  };
-  if (a.participant) action.participant = { ...a.participant };
-  return action;
 }
 
 function toSnapshotEpisode(e: MemoryEpisode): SnapshotEpisode {
@@ -251,31 +244,11 @@ function fromSnapshotState(s: SnapshotState): EngineState {
         turns: p.turns,
         impact: p.impact,
         impactAt: p.impact_at,
+        ...(p.policy ? { policy: copyPolicy(p.policy) } : {}),
       }),
     ),
     speaker: s.speaker,
     floor: { silentTurns: s.floor.silent_turns, lastSpokeAt: s.floor.last_spoke_at },
-  };
-}
-
-function fromSnapshotProactive(p: SnapshotSession['proactive']): ProactiveState {
-  return {
-    preferences: { ...p.preferences, triggers: { ...p.preferences.triggers } },
-    pending: p.pending.map((a) => {
-      const action: ProactiveAction = {
-        id: a.id,
-        type: a.type,
-        message: a.message,
-        priority: a.priority,
-        metadata: { ...a.metadata },
-        createdAt: a.created_at,
-      };
-      if (a.participant) action.participant = { ...a.participant };
-      return action;
-    }),
-    lastActionAt: p.last_action_at,
-    raisedInAbsence: { since: p.raised_in_absence.since, types: [...p.raised_in_absence.types] },
-    acknowledged: [...p.acknowledged],
   };
 }
 

@@ -36,7 +36,13 @@ export async function buildRichSession(service: SessionService, clock: ManualClo
     goals: ['help Ana pass her exam'],
   });
   await service.memories.setSettings(owner, sessionId, { max_episodes: 300 });
-  await service.setPreferences(owner, sessionId, { enabled: true, cooldown_hours: 0.5 });
+  await service.setPreferences(owner, sessionId, {
+    enabled: true,
+    cooldown_hours: 0.5,
+    time_zone: 'Europe/Madrid',
+    quiet_hours: { start: '23:30', end: '06:00' },
+    max_per_day: 5,
+  });
   const ana = { id: 'u-ana', name: 'Ana' };
   const ben = { id: 'u-ben', name: 'Ben' };
   const cleo = { id: 'u-cleo', name: 'Cleo' };
@@ -73,6 +79,10 @@ export async function buildRichSession(service: SessionService, clock: ManualClo
   for (const action of await untilPending()) await service.acknowledge(owner, sessionId, action.id);
   await say(ben, 'Are you still there?');
   await untilPending();
+  await service.outreach.setParticipantPolicy(owner, sessionId, 'u-cleo', {
+    muted: true,
+    time_zone: 'America/New_York',
+  });
   // A story beat the next turn still has to explain: the override log and the felt emotion before it.
   await service.controls.override(owner, sessionId, {
     emotion: { V: -0.3 },
@@ -114,6 +124,9 @@ export async function checkSnapshotRoundTrip(
   expect(original?.proactive.acknowledged.length).toBeGreaterThan(0);
   expect(original?.activity?.participants?.length).toBe(3);
   expect(original?.overrides?.feltBefore).not.toBeNull();
+  expect(original?.state.participants?.find((p) => p.id === 'u-cleo')?.policy?.muted).toBe(true);
+  expect(original?.proactive.actionTimes?.length).toBeGreaterThan(0);
+  expect(original?.proactive.pending[0]?.reason).toBeDefined();
 
   const snapshot = await a.snapshots.export('owner-a', sessionId);
   const wire = JSON.parse(JSON.stringify(snapshot)) as SessionSnapshot;

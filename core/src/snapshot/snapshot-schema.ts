@@ -24,6 +24,7 @@ import {
   time,
   unit,
 } from './snapshot-fields.js';
+import { snapshotActionTimesSchema, snapshotPolicyFields, snapshotReasonSchema } from './snapshot-policy.js';
 import { snapshotStateSchema, strictAppraisalSchema } from './snapshot-state-schema.js';
 
 /** The `format` of every Limbic session snapshot. */
@@ -83,6 +84,7 @@ export const snapshotActionSchema = z.strictObject(
       }),
     created_at: time,
     participant: z.strictObject({ id: participantId, name: participantName }).optional(),
+    reason: snapshotReasonSchema,
   },
   { error: 'must be a proactive action object' },
 );
@@ -101,6 +103,7 @@ export const snapshotProactiveSchema = z.strictObject(
           { error: `must be an object with ${proactiveTypes.join(', ')}` },
         ),
         cooldown_hours: num(0, 720),
+        ...snapshotPolicyFields,
       },
       { error: 'must be an object' },
     ),
@@ -111,6 +114,7 @@ export const snapshotProactiveSchema = z.strictObject(
       { error: 'must be an object with since and types' },
     ),
     acknowledged: list(idOf('act_', 64), acknowledgedMemory, 'action ids'),
+    action_times: snapshotActionTimesSchema,
   },
   { error: 'must be an object' },
 );

@@ -18,6 +18,7 @@ import {
   time,
   unit,
 } from './snapshot-fields.js';
+import { snapshotParticipantPolicySchema } from './snapshot-policy.js';
 
 /** Longest span of seconds a state counts (an episode's age, calm seconds): the whole time range. */
 const maxSeconds = 8.64e12;
@@ -52,6 +53,7 @@ export const snapshotParticipantSchema = z.strictObject(
     turns: int(0),
     impact: unit,
     impact_at: time,
+    policy: snapshotParticipantPolicySchema,
   },
   { error: 'must be a participant object' },
 );

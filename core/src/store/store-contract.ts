@@ -223,6 +223,9 @@ export function describeSessionStoreContract(
               enabled: true,
               triggers: { attachment_seeking: true, need_deficit: false, emotional_overflow: true },
               cooldown_hours: 2.5,
+              time_zone: 'Asia/Tokyo',
+              quiet_hours: { start: '23:30', end: '07:15' },
+              max_per_day: 5,
             },
             pending: [
               {

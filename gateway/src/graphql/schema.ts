@@ -10,6 +10,7 @@ import './operator-fields.js';
 import './snapshot-fields.js';
 import './explanation-types.js';
 import './webhook-fields.js';
+import './policy-fields.js';
 
 let built: GraphQLSchema | undefined;
 

@@ -243,6 +243,14 @@ export const operations: readonly OperationSpec[] = [
     errors: write,
   },
   {
+    id: 'setParticipantPolicy',
+    summary: "Set a participant's own outreach policy in a group: time zone, quiet hours, opt-out",
+    tag: 'proactive',
+    ok: 'ParticipantPolicyResult',
+    body: 'ParticipantPolicyInput',
+    errors: write,
+  },
+  {
     id: 'acknowledgeAction',
     summary: 'Acknowledge a proactive action (idempotent)',
     tag: 'proactive',

@@ -17,6 +17,13 @@ export {
   memoryViewSchema,
 } from './memory.js';
 export { asyncApiSchema, errorBody, healthSchema, openApiSchema, presetsSchema } from './meta.js';
+export {
+  participantPolicyResultSchema,
+  participantPolicySchema,
+  proactiveReasonSchema,
+  quietHoursSchema,
+  reasonEpisodeSchema,
+} from './policy.js';
 export { dateTime, objectOf, oneOf, range, signed, unit } from './primitives.js';
 export {
   acknowledgedSchema,

@@ -2,6 +2,7 @@ import {
   appraisalTurnSchema,
   memorySettingsSchema,
   overrideSchema,
+  participantPolicySchema as participantPolicyInputSchema,
   personaDefinitionSchema,
   preferencesSchema,
   sessionSnapshotSchema,
@@ -23,6 +24,13 @@ import {
   memoryViewSchema,
 } from './memory.js';
 import { asyncApiSchema, errorBody, healthSchema, openApiSchema, presetsSchema } from './meta.js';
+import {
+  participantPolicyResultSchema,
+  participantPolicySchema,
+  proactiveReasonSchema,
+  quietHoursSchema,
+  reasonEpisodeSchema,
+} from './policy.js';
 import {
   acknowledgedSchema,
   ackRequestSchema,
@@ -125,6 +133,11 @@ export const responseShapes = {
   OverrideView: overrideViewSchema,
   OverrideResult: overrideResultSchema,
   TickResult: tickResultSchema,
+  QuietHours: quietHoursSchema,
+  ParticipantPolicy: participantPolicySchema,
+  ParticipantPolicyResult: participantPolicyResultSchema,
+  ProactiveReason: proactiveReasonSchema,
+  ReasonEpisode: reasonEpisodeSchema,
   Health: healthSchema,
   Presets: presetsSchema,
   OpenApi: openApiSchema,
@@ -162,6 +175,9 @@ export const requestShapes = {
   OverrideInput: overrideSchema,
   WebhookCreateInput: webhookCreateInputSchema,
   WebhookUpdateInput: webhookUpdateInputSchema,
+  ParticipantPolicyInput: participantPolicyInputSchema.describe(
+    'Replaces the participant’s policy: an omitted time_zone or quiet_hours is null (none of their own), an omitted muted false',
+  ),
 } as const;
 
 /** The name of a request shape. */

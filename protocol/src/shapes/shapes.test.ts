@@ -42,6 +42,12 @@ describe('the wire shapes and the engine’s types', () => {
     expectTypeOf<Shape<z.input<typeof requestShapes.OverrideInput>>>().toEqualTypeOf<
       Shape<core.OverrideInput>
     >();
+    expectTypeOf<Shape<ResponseOf<'ParticipantPolicyResult'>>>().toEqualTypeOf<
+      Shape<core.ParticipantPolicyResult>
+    >();
+    expectTypeOf<Shape<z.input<typeof requestShapes.ParticipantPolicyInput>>>().toEqualTypeOf<
+      Shape<core.ParticipantPolicyInput>
+    >();
     expectTypeOf<Shape<z.output<typeof socketShapes.WireProactiveAction>>>().toEqualTypeOf<
       Shape<WireProactiveAction>
     >();
