@@ -130,6 +130,38 @@ describe('events', () => {
   });
 });
 
+describe('relationship signals', () => {
+  it('sends relationship.signal once when a person’s repeated distress starts', async () => {
+    const t = await gateway();
+    const r = await receiver();
+    const pro = restClient(t, t.keys.pro);
+    await pro.post('/v1/webhooks', { url: r.url, events: ['relationship.signal'] });
+    const { sessionId } = (await pro.post('/v1/persona', { preset: 'cheerful_companion' })).body;
+    const from = { id: 'u-ana', name: 'Ana' };
+    const say = (message: string) => pro.post('/v1/turn', { sessionId, message, from });
+    await say('I feel so hopeless, I cannot stop crying.');
+    t.clock.advance(3_600_000);
+    await say('I am scared and alone tonight.');
+    await t.gateway.webhooks.worker.idle();
+    expect(r.received).toEqual([]);
+    t.clock.advance(3_600_000);
+    await say('I feel so hopeless, I cannot stop crying.');
+    const started = await r.waitForType('relationship.signal');
+    const health = (await pro.get(`/v1/persona/${sessionId}/relationship?participant=u-ana`)).body;
+    const distress = health.signals.find((x: { id: string }) => x.id === 'repeated_distress');
+    expect(started.json.data).toMatchObject({
+      session_id: sessionId,
+      participant: from,
+      signal: { id: 'repeated_distress', active: true, since: distress.since },
+    });
+    // Still active on the next distress message: no second event.
+    t.clock.advance(3_600_000);
+    await say('I am scared and alone tonight.');
+    await t.gateway.webhooks.worker.idle();
+    expect(r.received.filter((x) => x.json.type === 'relationship.signal')).toHaveLength(1);
+  });
+});
+
 describe('retries', () => {
   it('sends the event once more after each of three failures, on the schedule, then stops', async () => {
     const time = createManualTime(Date.UTC(2026, 10, 21, 12));

@@ -10,6 +10,8 @@ export const webhookEvents = {
   'session.emotional_overflow':
     'A turn left the felt intensity at or above the coping threshold, or the character in crisis (stage level 7-9); data: session_id, version, trigger, emotion, intensity, threshold, stress, stage_level',
   'session.deleted': 'A session was deleted; data: session_id',
+  'relationship.signal':
+    'A message started a relationship-health signal for a person (docs/relationship-health.md); data: session_id, participant, signal',
   'webhook.disabled':
     'Another endpoint of the same owner was disabled after failing; data: webhook_id, url, reason, consecutive_failures',
   'webhook.test': 'Sent by POST /v1/webhooks/:id/test to that endpoint only; data: webhook_id, message',

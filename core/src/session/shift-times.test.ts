@@ -8,7 +8,7 @@ import { createMemoryStore } from '../store/memory-store.js';
 import type { SessionRecord, SessionStore } from '../store/session-store.js';
 import { makeTestRecord } from '../store/store-contract.js';
 import { createSessionService } from './session-service.js';
-import { shiftTimes } from './shift-times.js';
+import { shiftProactive, shiftTimes } from './shift-times.js';
 
 const hour = 3_600_000;
 
@@ -87,8 +87,15 @@ describe('shiftTimes', () => {
             priority: 'low',
             metadata: {},
             createdAt: 45 * hour,
+            reason: {
+              text: 'you mentioned your exam',
+              trigger: 'absence',
+              since_last_talk_seconds: 18_000,
+              episode: { id: 'mem_1', summary: 'my exam is on Thursday', at: 20 * hour },
+            },
           },
         ],
+        actionTimes: [30 * hour, 45 * hour],
         lastActionAt: 45 * hour,
         raisedInAbsence: { since: 40 * hour, types: ['need_deficit'] },
       },
@@ -110,6 +117,8 @@ describe('shiftTimes', () => {
     });
     expect(shifted.state.floor?.lastSpokeAt).toBe(39 * hour);
     expect(shifted.proactive.pending[0]?.createdAt).toBe(40 * hour);
+    expect(shifted.proactive.pending[0]?.reason?.episode?.at).toBe(15 * hour);
+    expect(shifted.proactive.actionTimes).toEqual([25 * hour, 40 * hour]);
     expect(shifted.proactive.lastActionAt).toBe(40 * hour);
     expect(shifted.proactive.raisedInAbsence).toEqual({ since: 35 * hour, types: ['need_deficit'] });
     expect(shifted.nextDueAt).toBe(55 * hour);
@@ -137,7 +146,11 @@ describe('shiftTimes', () => {
       waited.clock.advance(seconds * 1000);
       // A late scheduler: the waited session's due check at the same moment, as the tick runs it.
       const raised = await waited.service.checkProactive(b);
-      expect(tick.actions.map(withoutIdentity)).toEqual(raised ? [withoutIdentity(raised)] : []);
+      // The episode a reason refers to is `seconds` further back in the ticked session's own frame.
+      const waitedRecord = (await waited.store.get(b))!;
+      const pending = raised ? [raised] : [];
+      const seen = shiftProactive({ ...waitedRecord.proactive, pending }, seconds * 1000).pending;
+      expect(tick.actions.map(withoutIdentity)).toEqual(seen.map(withoutIdentity));
       const { at: tickedAt, ...tickedState } = tick.state;
       const { at: waitedAt, ...waitedState } = await waited.service.getState('local', b);
       expect(tickedState).toEqual(waitedState);
@@ -162,7 +175,9 @@ describe('shiftTimes', () => {
       // The records agree too, once the waited one is seen from the ticked one's clock.
       const ra = (await ticked.store.get(a))!;
       const rb = shiftTimes((await waited.store.get(b))!, seconds * 1000);
-      const comparable = (r: SessionRecord) => ({
+      // Except the activity history: it records when the person really wrote (relationship health reads the person's
+      // own hours), which a tick does not move (docs/time-control.md).
+      const comparable = ({ activity: _activity, ...r }: SessionRecord) => ({
         ...r,
         version: 0,
         updatedAt: 0,

@@ -35,15 +35,29 @@ function shiftParticipant(p: ParticipantState, ms: number): ParticipantState {
   };
 }
 
-/** Proactive bookkeeping `ms` earlier: the cooldown's last action, the absence raised in, the pending actions. */
+/**
+ * Proactive bookkeeping `ms` earlier: the cooldown's last action, the absence raised in, the times the daily maximum
+ * counts, the pending actions and the episodes their reasons refer to.
+ */
 export function shiftProactive(proactive: ProactiveState, ms: number): ProactiveState {
-  return {
+  const next: ProactiveState = {
     ...proactive,
-    pending: proactive.pending.map((a): ProactiveAction => ({ ...a, createdAt: a.createdAt - ms })),
+    pending: proactive.pending.map(shiftAction(ms)),
     lastActionAt: proactive.lastActionAt === null ? null : proactive.lastActionAt - ms,
     raisedInAbsence: { ...proactive.raisedInAbsence, since: proactive.raisedInAbsence.since - ms },
   };
+  if (proactive.actionTimes) next.actionTimes = proactive.actionTimes.map((t) => t - ms);
+  return next;
 }
+
+const shiftAction =
+  (ms: number) =>
+  (a: ProactiveAction): ProactiveAction => {
+    const action = { ...a, createdAt: a.createdAt - ms };
+    const episode = a.reason?.episode;
+    if (a.reason && episode) action.reason = { ...a.reason, episode: { ...episode, at: episode.at - ms } };
+    return action;
+  };
 
 /** Memory `ms` earlier: each episode's encoding and rehearsals (its strength is computed from those times). */
 export function shiftMemory(memory: MemoryState, ms: number): MemoryState {

@@ -37,7 +37,7 @@ export interface SessionEventsOptions {
 /**
  * Turns this process's own session events into webhook events (never those seen from another process through the
  * store's watch, which that process sends): `proactive.action`, `session.stage_transition`,
- * `session.emotional_overflow` and `session.deleted`. Returns the function that stops listening.
+ * `session.emotional_overflow`, `relationship.signal` and `session.deleted`. Returns the function that stops listening.
  */
 export function watchSessionEvents({ service, publish, wants, onError }: SessionEventsOptions): () => void {
   const offs = [
@@ -64,6 +64,14 @@ export function watchSessionEvents({ service, publish, wants, onError }: Session
         });
       }
       overflowEvent(owner, sessionId, result, version).catch(onError);
+    }),
+    // Emitted only by the process that wrote the turn, once per start (its `since` tells starts apart).
+    service.on('signal', ({ owner, sessionId, participant, signal }) => {
+      void publish(owner, {
+        type: 'relationship.signal',
+        key: `${sessionId}/${participant?.id ?? ''}/${signal.id}/${signal.since ?? ''}`,
+        data: { session_id: sessionId, participant, signal },
+      });
     }),
     service.on('deleted', ({ owner, sessionId, remote }) => {
       if (remote) return;
