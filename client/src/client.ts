@@ -14,9 +14,12 @@ import type {
 } from '@limbic/protocol';
 import { routes } from '@limbic/protocol';
 import NodeWebSocket from 'ws';
+import { type ControlMethods, controlMethods } from './control-methods.js';
 import { type CallOptions, type FetchLike, type HttpConfig, send } from './http.js';
 import { type MemoryMethods, memoryMethods } from './memory-methods.js';
+import { type PersonMethods, personMethods } from './person-methods.js';
 import { at, requireText } from './route-call.js';
+import { type SnapshotMethods, snapshotMethods } from './snapshot-methods.js';
 import { LimbicSocket } from './socket.js';
 import type { SocketOptions } from './socket-types.js';
 import { toOptionalTurnFields, toTurnFields } from './turn-fields.js';
@@ -32,6 +35,7 @@ import type {
   TurnOptions,
 } from './types.js';
 import { toSocketUrl, type WebSocketConstructor } from './web-socket.js';
+import { type WebhookMethods, webhookMethods } from './webhook-methods.js';
 
 /** The version of this client, sent in the default `User-Agent`. */
 export const clientVersion = '0.1.0';
@@ -75,9 +79,16 @@ export interface TurnCallOptions extends TurnOptions, CallOptions {}
  * A typed client of a Limbic gateway: one method per REST endpoint of /v1, and {@link LimbicClient.connect} for a
  * session's WebSocket. Every failure rejects with a {@link LimbicApiError}. Turns are never retried automatically:
  * a turn whose answer was lost may or may not have been applied (check `getState(id).turns`). The memory methods
- * are {@link MemoryMethods}.
+ * are {@link MemoryMethods}, the snapshot methods {@link SnapshotMethods}, the operator controls
+ * {@link ControlMethods}, the webhook methods {@link WebhookMethods}, a person's relationship health and outreach
+ * policy {@link PersonMethods}.
  */
-export interface LimbicClient extends MemoryMethods {
+export interface LimbicClient
+  extends MemoryMethods,
+    SnapshotMethods,
+    ControlMethods,
+    WebhookMethods,
+    PersonMethods {
   /** `GET /v1/health` (no key needed): the gateway's version and whether its store answers. */
   health(options?: CallOptions): Promise<HealthStatus>;
   /** `GET /v1/presets`: the preset identifiers a persona may name. */
@@ -192,6 +203,10 @@ export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
 
   const client: LimbicClient = {
     ...memoryMethods(config),
+    ...snapshotMethods(config),
+    ...controlMethods(config),
+    ...webhookMethods(config),
+    ...personMethods(config),
     health: (call) => send(config, { ...at(routes.health), auth: false, call }),
     presets: (call) => send(config, { ...at(routes.listPresets), call }),
     openApi: (call) => send(config, { ...at(routes.openapi), auth: false, call }),

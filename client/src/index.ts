@@ -7,6 +7,7 @@
 // The wire's types that appear in this API (the protocol re-exports them), so that users need one package.
 export type {
   AckResult,
+  ActionReason,
   Addressee,
   Appraisal,
   AppraisalTurnInput,
@@ -20,7 +21,11 @@ export type {
   MemorySettings,
   MemorySettingsInput,
   MemoryView,
+  OverrideInput,
+  OverrideView,
   ParticipantPage,
+  ParticipantPolicy,
+  ParticipantPolicyInput,
   ParticipantRef,
   ParticipantSummary,
   ParticipantView,
@@ -30,6 +35,10 @@ export type {
   PersonaDefinition,
   ProactivePreferences,
   ProactivePreferencesInput,
+  ProactiveReason,
+  QuietHours,
+  RelationshipHealth,
+  RelationshipSignal,
   ReplyAdvice,
   ReplyReason,
   Roles,
@@ -58,6 +67,18 @@ export {
   type LimbicServerErrorCode,
   statusOf,
 } from '@limbic/protocol';
+// The webhook routes' bodies, inferred from the protocol's schemas (docs/webhooks.md).
+export type {
+  WebhookCreated,
+  WebhookCreateInput,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookEndpointView,
+  WebhookPage,
+  WebhookSecretRotated,
+  WebhookTestQueued,
+  WebhookUpdateInput,
+} from '@limbic/protocol/shapes';
 export {
   backoffDelay,
   defaultReconnect,
@@ -74,8 +95,10 @@ export {
   type ListSessionsOptions,
   type TurnCallOptions,
 } from './client.js';
+export type { ControlMethods } from './control-methods.js';
 export type { CallOptions, FetchInit, FetchLike, FetchResponse } from './http.js';
 export type { ListMemoriesOptions, MemoryMethods } from './memory-methods.js';
+export type { PersonMethods, RelationshipCallOptions } from './person-methods.js';
 export { finalCloseCodes } from './reconnects.js';
 export { LimbicSocket, type SocketConnection } from './socket.js';
 export type {
@@ -94,13 +117,17 @@ export type {
   HealthStatus,
   MemorySettingsResult,
   OpenApiDocument,
+  OverrideAnswer,
+  ParticipantPolicyResult,
   PreferencesResult,
   PresetList,
   PresetSummary,
   RestProactiveAction,
   SocketAppraisalTurn,
   SocketProactiveAction,
+  TickAnswer,
   TurnEvent,
   TurnOptions,
 } from './types.js';
 export { toSocketUrl, type WebSocketConstructor, type WebSocketLike } from './web-socket.js';
+export type { WebhookMethods, WebhookPageOptions } from './webhook-methods.js';

@@ -9,9 +9,12 @@ export type {
   ForgetResult,
   HealthStatus,
   MemorySettingsResult,
+  OverrideAnswer,
+  ParticipantPolicyResult,
   PreferencesResult,
   PresetList,
   PresetSummary,
+  TickAnswer,
 } from '@limbic/protocol/shapes';
 
 /** The part of the OpenAPI document (`GET /v1/openapi.json`) the client types; the rest passes through. */

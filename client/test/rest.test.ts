@@ -115,6 +115,33 @@ describe('client: REST', () => {
     expect(kind).toBeTypeOf('string');
   });
 
+  it('sets a participant’s own outreach policy, and reads each action’s reason', async () => {
+    const { sessionId } = await f.client.createSession({ preset: 'cheerful_companion' });
+    await f.client.turn(sessionId, 'hi', { from: { id: 'u1', name: 'Sam' } });
+    const set = await f.client.setParticipantPolicy(sessionId, 'u1', {
+      time_zone: 'Asia/Tokyo',
+      quiet_hours: { start: '23:00', end: '07:00' },
+    });
+    expect(set).toEqual({
+      sessionId,
+      participant: { id: 'u1', name: 'Sam' },
+      policy: { time_zone: 'Asia/Tokyo', quiet_hours: { start: '23:00', end: '07:00' }, muted: false },
+    });
+    const [listed] = (await f.client.listParticipants(sessionId)).participants;
+    expect(listed?.policy).toEqual(set.policy);
+    const bad = await f.client
+      .setParticipantPolicy(sessionId, 'u1', { time_zone: 'Nowhere' })
+      .catch((e) => e);
+    expect(bad).toMatchObject({ code: 'VALIDATION_ERROR', status: 400 });
+    expect(String(bad.message)).toContain('policy.time_zone');
+
+    const bonded = await bondedSession(f.t, f.t.keys.pro);
+    f.t.clock.advance(threeDays);
+    const [action] = await f.client.pendingActions(bonded);
+    expect(action?.reason).toMatchObject({ trigger: 'absence', threshold: 0.3 });
+    expect(action?.reason?.since_last_talk_seconds).toBeGreaterThan(0);
+  });
+
   it('sets preferences, lists pending actions and acknowledges them', async () => {
     const { sessionId: fresh } = await f.client.createSession({ preset: 'cheerful_companion' });
     expect(
@@ -125,6 +152,9 @@ describe('client: REST', () => {
         enabled: true,
         triggers: { attachment_seeking: true, need_deficit: false, emotional_overflow: true },
         cooldown_hours: 4,
+        time_zone: 'UTC',
+        quiet_hours: null,
+        max_per_day: 3,
       },
     });
     expect(await f.client.pendingActions(fresh)).toEqual([]);

@@ -89,6 +89,9 @@ describe('socket: requests', () => {
         enabled: true,
         triggers: { attachment_seeking: true, need_deficit: true, emotional_overflow: true },
         cooldown_hours: 6,
+        time_zone: 'UTC',
+        quiet_hours: null,
+        max_per_day: 3,
       },
     });
     const unknown = await rejection(socket.ack('act_nope'));

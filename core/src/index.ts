@@ -104,6 +104,10 @@ export {
   type ReplyReason,
   replyReasons,
 } from './group/reply.js';
+export { type ActivityState, type SignalId, signalIds } from './health/activity.js';
+export { healthTimeZone } from './health/health-time-zone.js';
+export type * from './health/relationship-health.js';
+export { signalDefinitions } from './health/signals.js';
 export {
   type AppraisalReading,
   appraisalDistances,
@@ -158,23 +162,7 @@ export {
 } from './persona/persona-writer.js';
 export { getPreset, type PresetDefinition, type PresetId, presetIds, presets } from './persona/presets.js';
 export { resolvePersona, validatePersona } from './persona/resolve-persona.js';
-export {
-  defaultCooldownHours,
-  defaultPreferences,
-  type ProactivePreferences,
-  type ProactivePreferencesInput,
-  type ProactiveType,
-  parsePreferences,
-  preferencesSchema,
-  proactiveTypes,
-} from './proactive/preferences.js';
-export type { ProactiveAction, ProactivePriority, ProactiveState } from './proactive/proactive-action.js';
-export {
-  createProactiveScheduler,
-  type ProactiveScheduler,
-  type ProactiveSchedulerOptions,
-} from './proactive/scheduler.js';
-export { nextDueAt } from './proactive/triggers.js';
+export * from './proactive/public.js';
 export { buildPromptData } from './prompt/build-prompt-data.js';
 export { resolveLocale, supportedPromptLocales } from './prompt/language.js';
 export {
@@ -220,7 +208,7 @@ export type {
   PromptInput,
   PromptPersonInput,
 } from './prompt/prompt-input.js';
-export { createCryptoRandom, createSeededRandom, type Random } from './random.js';
+export { createCryptoRandom, createIdGenerator, createSeededRandom, type Random } from './random.js';
 export {
   groupOfCategory,
   type ReaderCategory,
@@ -247,43 +235,8 @@ export type { EventModel, ReaderHeadSettings, ReaderModel } from './reader/model
 export { createReader, loadReader } from './reader/reader.js';
 export type { EventReading, Experience, Reader, Reading } from './reader/reading.js';
 export { type EventOutputs, narrativeOf, stackFeatures } from './reader/stack-features.js';
-export { defaultPageSize, encodeCursor, maxPageSize } from './session/cursor.js';
-export { KeyedLock } from './session/keyed-lock.js';
-export type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './session/results.js';
-export type { AckResult } from './session/session-edits.js';
-export {
-  defaultMaxBatch,
-  defaultMaxRetries,
-  type SessionServiceOptions,
-} from './session/session-options.js';
-export { createSessionService, SessionService } from './session/session-service.js';
-export type {
-  ParticipantPage,
-  ParticipantSummary,
-  ParticipantView,
-  SessionDetails,
-  SessionEvents,
-  SessionInfo,
-  SessionPage,
-  SessionSummary,
-  StateCause,
-  TurnMemory,
-  TurnResult,
-} from './session/session-types.js';
-export { recentRecords } from './session/session-writer.js';
-export { type Contribution, maxContributions, type TurnExplanation } from './session/turn-explanation.js';
-export {
-  type AppraisalTurnInput,
-  addresseeSchema,
-  appraisalTurnSchema,
-  parseAppraisalTurn,
-  parseTextTurn,
-  participantRefSchema,
-  type TextTurnInput,
-  type TurnMemoryFields,
-  type TurnParties,
-  textTurnSchema,
-} from './session/turn-input.js';
+export * from './session/public.js';
+export * from './snapshot/public.js';
 export type { Binding, BindingRecord, BindingStore } from './store/binding-store.js';
 export { createMemoryBindingStore } from './store/memory-binding-store.js';
 export { createMemoryStore } from './store/memory-store.js';
@@ -295,4 +248,6 @@ export type {
   SessionStore,
   StoreChange,
 } from './store/session-store.js';
+export * from './store/webhook-public.js';
 export { createManualTime, type ManualTime, systemTimers, type TimerHandle, type Timers } from './timers.js';
+export { parseWith } from './util/validation.js';

@@ -353,6 +353,9 @@ describe('session service: proactive', () => {
         enabled: true,
         triggers: { attachment_seeking: true, need_deficit: true, emotional_overflow: true },
         cooldown_hours: 4,
+        time_zone: 'UTC',
+        quiet_hours: null,
+        max_per_day: 3,
       },
     });
     const due = await service.nextCheckAt();

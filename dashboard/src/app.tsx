@@ -6,6 +6,7 @@ import { KeysScreen } from './screens/keys-screen.js';
 import { SessionDetail } from './screens/session-detail.js';
 import { SessionsScreen } from './screens/sessions-screen.js';
 import { SignIn } from './screens/sign-in.js';
+import { WebhooksScreen } from './screens/webhooks-screen.js';
 import { readSecret, writeSecret } from './storage.js';
 import type { Operator } from './types.js';
 import { focusHeading, useHashRoute } from './use-hash-route.js';
@@ -81,6 +82,12 @@ export function App() {
           >
             Sessions
           </a>
+          <a
+            href={toHash({ name: 'webhooks' })}
+            aria-current={route.name === 'webhooks' ? 'page' : undefined}
+          >
+            Webhooks
+          </a>
         </nav>
         {operatorToken !== null && (
           <div class="operator">
@@ -111,6 +118,7 @@ export function App() {
             onApiKey={chooseApiKey}
           />
         )}
+        {route.name === 'webhooks' && <WebhooksScreen apiKey={apiKey} onApiKey={chooseApiKey} />}
         {route.name === 'not-found' && (
           <section>
             <h1 tabIndex={-1}>Page not found</h1>

@@ -13,6 +13,12 @@ describe('parseRoute', () => {
     expect(parseRoute('#/sessions/ses_01J')).toEqual({ name: 'session', sessionId: 'ses_01J' });
   });
 
+  it('reads the webhooks screen', () => {
+    expect(parseRoute('#/webhooks')).toEqual({ name: 'webhooks' });
+    expect(parseRoute('#/webhooks/')).toEqual({ name: 'webhooks' });
+    expect(parseRoute(toHash({ name: 'webhooks' }))).toEqual({ name: 'webhooks' });
+  });
+
   it('reports anything else as not found', () => {
     expect(parseRoute('#/nowhere')).toEqual({ name: 'not-found', hash: '#/nowhere' });
     expect(parseRoute('#/sessions/a/b')).toEqual({ name: 'not-found', hash: '#/sessions/a/b' });

@@ -3,13 +3,15 @@ export type Route =
   | { name: 'keys' }
   | { name: 'sessions' }
   | { name: 'session'; sessionId: string }
+  | { name: 'webhooks' }
   | { name: 'not-found'; hash: string };
 
-/** Reads a route from `location.hash`: `#/keys`, `#/sessions`, `#/sessions/<id>`; empty means `#/keys`. */
+/** Reads a route from `location.hash`: `#/keys`, `#/sessions`, `#/sessions/<id>`, `#/webhooks`; empty means `#/keys`. */
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '').replace(/\/+$/, '');
   if (path === '' || path === '/keys') return { name: 'keys' };
   if (path === '/sessions') return { name: 'sessions' };
+  if (path === '/webhooks') return { name: 'webhooks' };
   const session = /^\/sessions\/([^/]+)$/.exec(path);
   if (session?.[1]) {
     try {
@@ -30,5 +32,7 @@ export function toHash(route: Exclude<Route, { name: 'not-found' }>): string {
       return '#/sessions';
     case 'session':
       return `#/sessions/${encodeURIComponent(route.sessionId)}`;
+    case 'webhooks':
+      return '#/webhooks';
   }
 }

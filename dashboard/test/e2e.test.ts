@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../../gateway/test/harness.js';
+import { startReceiver } from '../../gateway/test/webhook-receiver.js';
 
 /**
  * The dashboard end to end: Debian's Chromium (playwright-core, no browser download) against a gateway on
@@ -57,7 +58,8 @@ beforeAll(async () => {
     },
   );
   await mkdir(shots, { recursive: true });
-  t = await startTestGateway({ dashboardDir: outDir });
+  // Webhooks to the local receiver need the development setting (LIMBIC_WEBHOOK_ALLOW_PRIVATE).
+  t = await startTestGateway({ dashboardDir: outDir, webhookAllowPrivate: true });
   browser = await chromium.launch({
     executablePath,
     args: [
@@ -362,6 +364,94 @@ describe('dashboard (Chromium)', () => {
       await shot(page, '22-memory-forgotten');
       expect(errors).toEqual([]);
       await page.close();
+    },
+    120_000,
+  );
+  it.skipIf(skipReason !== undefined)(
+    'adds a webhook with its secret shown once, sends a test event to a local receiver and reads it in the log',
+    async () => {
+      const receiver = await startReceiver();
+      const key = t.keys.free;
+      const page = await browser.newPage({ viewport: { width: 1024, height: 900 } });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+      try {
+        await page.goto(`${t.url}/dashboard/#/webhooks`);
+        await page.getByTestId('api-key-input').fill(key);
+        await page.getByTestId('api-key-submit').click();
+        await page.getByTestId('webhook-form').waitFor();
+        await expect.poll(() => page.getByTestId('webhook-event').count()).toBeGreaterThan(3);
+
+        // The form says what is missing before asking the gateway.
+        await page.getByTestId('webhook-url').fill(receiver.url);
+        await page.getByTestId('create-webhook').click();
+        await page.getByText('Choose at least one event.').waitFor();
+        await page.getByLabel('proactive.action').check();
+        await page.getByLabel('session.deleted').check();
+        await page.getByTestId('webhook-description').fill('local receiver');
+        await page.getByTestId('create-webhook').click();
+        const secret = (await page.getByTestId('webhook-secret').textContent())?.trim() ?? '';
+        expect(secret).toMatch(/^whsec_/);
+        expect(await accessibilityViolations(page)).toEqual([]);
+        await shot(page, '31-webhook-secret');
+        const listed = (await (await rest('/v1/webhooks', key)).json()) as {
+          webhooks: { id: string; url: string; events: string[] }[];
+        };
+        expect(listed.webhooks).toEqual([
+          expect.objectContaining({ url: receiver.url, events: ['proactive.action', 'session.deleted'] }),
+        ]);
+        const id = listed.webhooks[0]?.id ?? '';
+        await page.getByTestId('dismiss-webhook-secret').click();
+        expect(await page.content()).not.toContain(secret);
+
+        // Disable by hand, then enable again.
+        const item = page.locator(`[data-testid="webhook"][data-webhook-id="${id}"]`);
+        await item.getByTestId('toggle-webhook').click();
+        await page.locator(`[data-testid="webhook"][data-enabled="false"]`).waitFor();
+        expect(await item.getByTestId('webhook-status').textContent()).toBe('Disabled by hand');
+        await item.getByTestId('toggle-webhook').click();
+        await page.locator(`[data-testid="webhook"][data-enabled="true"]`).waitFor();
+
+        // A test event reaches the receiver and shows in the delivery log with its HTTP status.
+        await item.getByTestId('test-webhook').click();
+        const [got] = await receiver.waitFor(1);
+        expect(got?.json.type).toBe('webhook.test');
+        await t.gateway.webhooks.worker.idle();
+        const row = item.getByTestId('delivery').first();
+        await expect
+          .poll(async () => {
+            await item.getByTestId('refresh-deliveries').click();
+            return row.count();
+          })
+          .toBe(1);
+        expect(await row.getAttribute('data-message-id')).toBe(got?.headers['webhook-id']);
+        expect(await row.textContent()).toMatch(/webhook\.test.*1.*HTTP 204/);
+        expect(await accessibilityViolations(page)).toEqual([]);
+        await shot(page, '32-webhook-delivery-log');
+        // Phone width: the endpoint and its log stay readable without horizontal scrolling.
+        await page.setViewportSize({ width: 360, height: 780 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+        await shot(page, '33-webhooks-phone-width');
+        await page.setViewportSize({ width: 1024, height: 900 });
+
+        // Rotating shows a new secret once; deleting asks first.
+        await item.getByTestId('rotate-webhook-secret').click();
+        const rotated = (await page.getByTestId('webhook-secret').textContent())?.trim() ?? '';
+        expect(rotated).toMatch(/^whsec_/);
+        expect(rotated).not.toBe(secret);
+        await page.getByTestId('dismiss-webhook-secret').click();
+        await item.getByTestId('delete-webhook').click();
+        expect((await (await rest(`/v1/webhooks/${id}`, key)).json()) as { id: string }).toMatchObject({
+          id,
+        });
+        await item.getByTestId('confirm-delete-webhook').click();
+        await item.waitFor({ state: 'detached' });
+        expect((await rest(`/v1/webhooks/${id}`, key)).status).toBe(404);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+        await receiver.close();
+      }
     },
     120_000,
   );

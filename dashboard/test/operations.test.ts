@@ -2,14 +2,15 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildSchema, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import * as operations from '../src/queries.js';
+import * as queries from '../src/queries.js';
+import * as webhookQueries from '../src/webhook-queries.js';
 
 // The checked-in schema is the gateway's public contract (a gateway test keeps it equal to the code).
 const schema = buildSchema(
   readFileSync(resolve(import.meta.dirname, '../../gateway/schema.graphql'), 'utf8'),
 );
 
-const documents = Object.entries(operations).flatMap(([name, value]) =>
+const documents = Object.entries({ ...queries, ...webhookQueries }).flatMap(([name, value]) =>
   typeof value === 'string' ? [[name, value] as const] : [],
 );
 

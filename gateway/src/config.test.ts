@@ -55,6 +55,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       metricsToken: undefined,
       metricsProcess: false,
+      webhookAllowPrivate: false,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       corsOrigins: [],
@@ -143,6 +144,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ LIMBIC_METRICS_PROCESS: 'true' }).metricsProcess).toBe(true);
     expect(issuesOf({ LIMBIC_METRICS_PROCESS: 'yes' })).toEqual([
       { path: 'LIMBIC_METRICS_PROCESS', message: 'must be true or false (got "yes")' },
+    ]);
+  });
+
+  it('reads LIMBIC_WEBHOOK_ALLOW_PRIVATE as a flag', () => {
+    expect(loadConfig({ LIMBIC_WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate).toBe(true);
+    expect(issuesOf({ LIMBIC_WEBHOOK_ALLOW_PRIVATE: '1' })).toEqual([
+      { path: 'LIMBIC_WEBHOOK_ALLOW_PRIVATE', message: 'must be true or false (got "1")' },
     ]);
   });
 

@@ -120,6 +120,11 @@ export interface GatewayConfig extends StoreConfig {
    */
   metricsProcess: boolean;
   /**
+   * LIMBIC_WEBHOOK_ALLOW_PRIVATE, default false: let webhooks reach private, loopback, link-local and other
+   * non-public addresses (docs/webhooks.md, SSRF). For local development and tests only.
+   */
+  webhookAllowPrivate: boolean;
+  /**
    * LIMBIC_HEADERS_TIMEOUT_MS, default 10 000: a connection must send a request's headers within this time, or it
    * gets 408 and is closed (slowloris). Checked every quarter of it, at most every second.
    */

@@ -9,6 +9,7 @@ import type { RequestLimiter } from './auth/rate-limiter.js';
 import type { ProxyTrust } from './auth/trust-proxy.js';
 import type { GatewayConfig, Plan, PlanName } from './config.js';
 import type { Subscribers } from './subscribers.js';
+import type { Webhooks } from './webhooks/webhooks.js';
 
 /** Everything the routes, the WebSocket endpoint and the scheduler share. */
 export interface GatewayContext {
@@ -39,6 +40,8 @@ export interface GatewayContext {
   connections: ConnectionCounter;
   /** Which peers are trusted proxies (LIMBIC_TRUST_PROXY), for `clientAddress()`; undefined: none. */
   proxyTrust: ProxyTrust | undefined;
+  /** Webhooks: the owners' endpoints, the outbox's producer and the delivery worker (docs/webhooks.md). */
+  webhooks: Webhooks;
 }
 
 /**

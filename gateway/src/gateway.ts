@@ -3,12 +3,16 @@ import cors from '@fastify/cors';
 import {
   type Clock,
   createMemoryStore,
+  createMemoryWebhookStore,
   createProactiveScheduler,
   createSessionService,
   createSystemClock,
   llmServiceOptions,
   type ProactiveScheduler,
   type SessionService,
+  systemTimers,
+  type Timers,
+  type WebhookStore,
 } from '@limbic/core';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { createOperatorAuth, type OperatorAuth } from './auth/admin-token.js';
@@ -36,6 +40,7 @@ import { defaultDashboardDir, registerDashboardRoutes } from './routes/dashboard
 import { registerRoutes } from './routes/index.js';
 import { registerMetricsRoute } from './routes/metrics.js';
 import { Subscribers } from './subscribers.js';
+import { createWebhooks, type Webhooks } from './webhooks/webhooks.js';
 import { attachWebSocket, type WebSocketEndpoint } from './ws/index.js';
 import { rejectUpgrade, upgradeRouterOf } from './ws/upgrade-router.js';
 
@@ -69,6 +74,12 @@ export interface GatewayOptions {
    * for none; requests are always logged with keys redacted.
    */
   logger?: FastifyServerOptions['logger'];
+  /** Where webhook endpoints and their outbox live; default: in memory (the caller closes a store passed in). */
+  webhooks?: WebhookStore;
+  /** The timers of the webhook delivery worker; default: the host's (tests pass `createManualTime().timers`). */
+  timers?: Timers;
+  /** Uniform random numbers in [0, 1) for the webhook retry jitter; default Math.random. */
+  random?: () => number;
 }
 
 /** A running or runnable gateway. */
@@ -83,6 +94,8 @@ export interface Gateway {
   graphql: GraphQLEndpoint;
   /** The metrics served at GET /metrics. */
   metrics: GatewayMetrics;
+  /** Webhooks: endpoints, outbox producer and delivery worker (tests call `webhooks.worker.wake()`). */
+  webhooks: Webhooks;
   /** Reports keys that stopped working to `context.onKeyRevoked` (every second; tests may call `check()`). */
   revocations: RevocationWatch;
   /** Starts listening; resolves with the base URL (e.g. `http://127.0.0.1:8787`). */
@@ -123,6 +136,16 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   // Accepted keys are trusted for one second (the key store's reload period); revocations are forgotten at once.
   const auth = createCachedAuthenticator(createAuthenticator({ keys, pepper, plans }));
   const subscribers = new Subscribers(service);
+  const webhooks = createWebhooks({
+    store: options.webhooks ?? createMemoryWebhookStore(),
+    service,
+    clock,
+    timers: options.timers ?? systemTimers,
+    timeScale: config.timeScale,
+    allowPrivate: config.webhookAllowPrivate,
+    log: () => app.log,
+    ...(options.random ? { random: options.random } : {}),
+  });
   const context: GatewayContext = {
     config,
     plans,
@@ -146,6 +169,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     subscribers,
     connections: countConnections(app.server, config.maxConnectionsPerAddress),
     proxyTrust,
+    webhooks,
   };
 
   // The per-address connection cap, first of all: a connection past it is refused whatever it asks for. REST
@@ -162,7 +186,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: (origin, done) => done(null, originAllowed(origin, undefined, config.corsOrigins)),
-      methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'If-None-Match'],
       exposedHeaders: ['Request-Id', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Location', 'ETag'],
       maxAge: 600,
@@ -195,12 +219,13 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   app.addHook('onReady', async () => {
     scheduler.start();
     revocations.start();
+    webhooks.start();
   });
   app.addHook('preClose', async () => {
     context.closing = true;
     scheduler.stop();
     revocations.stop();
-    await Promise.all([ws.close(), graphql.close()]);
+    await Promise.all([ws.close(), graphql.close(), webhooks.stop()]);
     // The streams that just ended (SSE) leave keep-alive connections idle after Fastify closed the idle ones:
     // close them too, once their last bytes are written, rather than wait for the keep-alive timeout.
     await new Promise((resolve) => setImmediate(resolve));
@@ -215,6 +240,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     graphql,
     metrics,
     revocations,
+    webhooks,
     async listen() {
       await app.listen({ port: config.port, host: config.host });
       const address = app.server.address();

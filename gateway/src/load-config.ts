@@ -70,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     trustProxy: parseTrustProxy(env.LIMBIC_TRUST_PROXY, issues),
     metricsToken: env.LIMBIC_METRICS_TOKEN || undefined,
     metricsProcess: readFlag(env, 'LIMBIC_METRICS_PROCESS', issues),
+    webhookAllowPrivate: readFlag(env, 'LIMBIC_WEBHOOK_ALLOW_PRIVATE', issues),
     headersTimeoutMs: readNumber(env, 'LIMBIC_HEADERS_TIMEOUT_MS', 10_000, issues, 100, 600_000),
     requestTimeoutMs: readNumber(env, 'LIMBIC_REQUEST_TIMEOUT_MS', 30_000, issues, 100, 3_600_000),
     llm: llmSettingsFromEnv(env, issues),

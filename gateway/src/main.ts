@@ -14,6 +14,7 @@ import {
   isLimbicError,
   llmServiceOptions,
   type SessionStore,
+  type WebhookStore,
 } from '@limbic/core';
 import { describeStore, openStore } from '@limbic/store';
 import { createOperatorAuth, ensureAdminToken } from './auth/admin-token.js';
@@ -64,8 +65,12 @@ async function main(): Promise<void> {
   }
   const metrics = createGatewayMetrics({ processMetrics: config.metricsProcess });
   let store: SessionStore;
+  let webhooks: WebhookStore;
   try {
-    store = timeStore(await openStore(config), metrics);
+    const opened = await openStore(config);
+    // Webhooks live next to the sessions: the same file, the same database (memory: in memory).
+    webhooks = opened.webhooks();
+    store = timeStore(opened, metrics);
   } catch (error) {
     if (isLimbicError(error, 'VALIDATION_ERROR')) fail(error);
     fail(new Error(`Cannot open the session store (${describeStore(config)}): ${(error as Error).message}`));
@@ -97,7 +102,16 @@ async function main(): Promise<void> {
       // Only requests verify tokens, so the gateway exists by then.
       onError: (err) => gateway.app.log.warn({ err }, 'cannot read the admin token file'),
     });
-    gateway = await createGateway({ config, keys, pepper, service, clock, operator, metrics });
+    gateway = await createGateway({
+      config,
+      keys,
+      pepper,
+      service,
+      clock,
+      operator,
+      metrics,
+      webhooks,
+    });
     url = await gateway.listen();
   } catch (error) {
     fail(new Error(`Cannot start the gateway on ${config.host}:${config.port}: ${(error as Error).message}`));

@@ -45,6 +45,7 @@ export function spawnGateway(env: NodeJS.ProcessEnv): Started {
     'MONGODB_URI',
     'LIMBIC_DB',
     'LOG_FORMAT',
+    'LIMBIC_WEBHOOK_ALLOW_PRIVATE',
   ])
     delete base[name];
   const child = spawn(process.execPath, ['gateway/dist/main.js'], {

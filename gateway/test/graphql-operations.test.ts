@@ -25,7 +25,8 @@ afterEach(() => t.close());
 const turnFields = selectAll('TurnResult');
 // REST's list has no state: a summary's `state` is checked on its own below.
 const summaryFields = selectAll('SessionSummary', ['state']);
-const actionFields = '{ id type message priority metadata { key value type } timestamp }';
+const actionFields =
+  '{ id type message priority metadata { key value type } timestamp reason { text trigger need value threshold since_last_talk_seconds episode { id summary at } } }';
 
 /** Runs an operation with the pro key; fails the test on any error. */
 async function ok(query: string, variables: Record<string, unknown> = {}) {
@@ -43,8 +44,13 @@ async function createVia(definition: Record<string, unknown>): Promise<string> {
 }
 
 /** The REST form of a GraphQL proactive action (metadata entries back to an object). */
-function restAction(action: { metadata: { key: string; value: string | null; type: string | null }[] }) {
-  return { ...action, metadata: metadataObject(action.metadata) };
+function restAction(action: {
+  metadata: { key: string; value: string | null; type: string | null }[];
+  reason: Record<string, unknown>;
+}) {
+  // GraphQL answers null for the reason's fields REST leaves out.
+  const reason = Object.fromEntries(Object.entries(action.reason).filter(([, value]) => value !== null));
+  return { ...action, metadata: metadataObject(action.metadata), reason };
 }
 
 describe('graphql: queries', () => {
@@ -64,9 +70,9 @@ describe('graphql: queries', () => {
       goals: ['teach'],
       description: 'A patient teacher',
     });
-    // REST's session has no participants and no memories: they are listed on their own (below).
+    // REST's session has no participants, memories, snapshot or relationship health: each has its own route.
     const data = await ok(
-      `query ($id: ID!) { session(id: $id) ${selectAll('SessionDetails', ['participants', 'memories', 'memorySettings'])} }`,
+      `query ($id: ID!) { session(id: $id) ${selectAll('SessionDetails', ['participants', 'memories', 'memorySettings', 'snapshot', 'relationship'])} }`,
       {
         id: sessionId,
       },

@@ -14,10 +14,12 @@ const deliberate: Record<string, string> = {
   Addressee: 'a union of a word and an object is an object with a `kind` in GraphQL',
   'TurnResult.to': 'an Addressee, as above',
   'PromptContext.addressed_to': 'an Addressee, as above',
-  'SessionDetails: memories, memorySettings, participants':
-    'connections and settings GraphQL adds; REST pages participants and memories, and reads memory settings, at their own routes',
+  'SessionDetails: memories, memorySettings, participants, relationship, snapshot':
+    'connections, settings, the snapshot and relationship health GraphQL adds; REST pages participants and memories, and reads memory settings, the snapshot and relationship health, at their own routes',
   'Perceived.scores': 'a list of {category, score}: GraphQL has no map type',
   'ProactiveAction.metadata': 'a list of typed entries: GraphQL has no map type',
+  'WebhookEndpoint: deliveries':
+    'the delivery log as a connection on the endpoint; REST reads it at its own route',
 };
 
 /** Whether a schema is an array, inside optional and nullable wrappers. */

@@ -42,7 +42,7 @@ async function serverSubscriptions(n: number): Promise<void> {
 const stateQuery =
   'subscription ($s: ID!) { sessionState(sessionId: $s) { turns emotion { V A D } discrete_emotion at } }';
 const actionQuery =
-  'subscription ($s: ID!, $after: ID) { proactiveActions(sessionId: $s, after: $after) { id type message priority metadata { key value type } timestamp } }';
+  'subscription ($s: ID!, $after: ID) { proactiveActions(sessionId: $s, after: $after) { id type message priority metadata { key value type } timestamp reason { text trigger need value threshold since_last_talk_seconds episode { id summary at } } } }';
 
 describe('graphql-ws: sessionState', () => {
   it('sends the snapshot now, then one after a REST turn, a WebSocket turn and a GraphQL turn', async () => {
@@ -115,10 +115,13 @@ describe('graphql-ws: proactiveActions', () => {
     const action = (await stream.next()).data?.proactiveActions as {
       type: string;
       metadata: { key: string; value: string | null; type: string | null }[];
+      reason: Record<string, unknown>;
     };
     expect(action.type).toBe('attachment_seeking');
     const [pending] = (await rest.get(`/v1/proactive/${sessionId}`)).body;
-    expect({ ...action, metadata: metadataObject(action.metadata) }).toEqual(pending);
+    // GraphQL answers null for the reason's fields REST leaves out.
+    const reason = Object.fromEntries(Object.entries(action.reason).filter(([, value]) => value !== null));
+    expect({ ...action, metadata: metadataObject(action.metadata), reason }).toEqual(pending);
   });
 
   it('replays the pending actions after `after`, then live ones', async () => {

@@ -6,7 +6,9 @@ import {
   createSessionService,
   llmServiceOptions,
   type ManualClock,
+  type ManualTime,
   type SessionStore,
+  type WebhookStore,
 } from '@limbic/core';
 import { generateAdminToken } from '../src/auth/admin-token.js';
 import { createMemoryKeyStore } from '../src/auth/key-store.js';
@@ -38,9 +40,15 @@ export interface TestGateway {
  */
 export async function startTestGateway(
   config: Partial<GatewayConfig> = {},
-  options: { store?: SessionStore } = {},
+  options: {
+    store?: SessionStore;
+    /** A manual clock with its timers, for the webhook worker's waits (default: a manual clock, host timers). */
+    time?: ManualTime;
+    webhooks?: WebhookStore;
+    random?: () => number;
+  } = {},
 ): Promise<TestGateway> {
-  const clock = createManualClock(Date.UTC(2026, 10, 21, 12));
+  const clock = options.time?.clock ?? createManualClock(Date.UTC(2026, 10, 21, 12));
   // Timed like main.ts's store, so /metrics reports store calls in tests too.
   const metrics = createGatewayMetrics();
   const service = createSessionService({
@@ -80,6 +88,9 @@ export async function startTestGateway(
     pepper,
     clock,
     logger: { level: 'info', stream },
+    ...(options.time ? { timers: options.time.timers } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.random ? { random: options.random } : {}),
   });
   const url = await gateway.listen();
   return {

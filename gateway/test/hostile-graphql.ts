@@ -60,7 +60,9 @@ function schemaOperation(random: Random, world: HostileWorld, key: string | unde
   });
   switch (Math.floor(random.next() * 16)) {
     case 0:
-      return read('query ($s: ID!) { session(id: $s) { sessionId name turns state { turns } } }', { s });
+      return read('query ($s: ID!) { session(id: $s) { sessionId name turns state { turns } snapshot } }', {
+        s,
+      });
     case 1:
       return read('query ($s: ID!) { state(sessionId: $s) { turns discrete_emotion emotion { V A D } } }', {
         s,
@@ -125,6 +127,24 @@ function schemaOperation(random: Random, world: HostileWorld, key: string | unde
         s: mine ? pick(random, [...badIds, ...(key === world.ownerKey ? world.others : world.own)]) : s,
       });
     case 10: {
+      // Invalid snapshots: not one, another format, a newer version, a broken document.
+      if (random.next() < 0.3)
+        return write('mutation ($s: JSON!) { importSession(snapshot: $s) { sessionId } }', {
+          s: pick(random, [
+            5,
+            'x',
+            [],
+            null,
+            { format: 'other', version: 1 },
+            { format: 'limbic.session', version: 99 },
+            {
+              format: 'limbic.session',
+              version: 1,
+              exported_at: 'now',
+              session: { state: { emotion: { V: 9 } } },
+            },
+          ]),
+        });
       const input = pick<Record<string, unknown>>(random, [
         // Every one invalid: an unknown preset, a trait out of range or of the wrong type, a description alone
         // (no LLM is configured), an unknown field, goals that are not strings.

@@ -141,6 +141,8 @@ export function restClient(t: Pick<TestGateway, 'url'>, defaultKey: string | nul
       request('POST', path, { json, ...options }),
     put: (path: string, json: unknown, options?: RequestOptions) =>
       request('PUT', path, { json, ...options }),
+    patch: (path: string, json: unknown, options?: RequestOptions) =>
+      request('PATCH', path, { json, ...options }),
   };
 }
 

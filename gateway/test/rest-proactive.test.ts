@@ -38,6 +38,9 @@ describe('PUT /v1/proactive/:sessionId/preferences', () => {
         enabled: true,
         triggers: { attachment_seeking: true, need_deficit: true, emotional_overflow: true },
         cooldown_hours: 4,
+        time_zone: 'UTC',
+        quiet_hours: null,
+        max_per_day: 3,
       },
     });
     const details = await pro.get(`/v1/persona/${id}`);
@@ -55,6 +58,9 @@ describe('PUT /v1/proactive/:sessionId/preferences', () => {
       enabled: true,
       triggers: { attachment_seeking: true, need_deficit: false, emotional_overflow: true },
       cooldown_hours: 4,
+      time_zone: 'UTC',
+      quiet_hours: null,
+      max_per_day: 3,
     });
     const off = await pro.put(`/v1/proactive/${id}/preferences`, { enabled: false });
     expect(off.body.preferences.enabled).toBe(false);
@@ -86,6 +92,7 @@ describe('GET /v1/proactive/:sessionId and POST /v1/proactive/:sessionId/ack', (
       'message',
       'metadata',
       'priority',
+      'reason',
       'timestamp',
       'type',
     ]);

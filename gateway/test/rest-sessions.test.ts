@@ -138,13 +138,26 @@ describe('GET /v1/persona/:id and DELETE /v1/persona/:id', () => {
     const res = await pro.get(`/v1/persona/${id}`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['config', 'createdAt', 'persona', 'preferences', 'sessionId', 'state', 'updatedAt'].sort(),
+      [
+        'config',
+        'createdAt',
+        'last_override',
+        'persona',
+        'preferences',
+        'sessionId',
+        'state',
+        'updatedAt',
+      ].sort(),
     );
+    expect(res.body.last_override).toBeNull();
     expect(res.body.sessionId).toBe(id);
     expect(res.body.preferences).toEqual({
       enabled: false,
       triggers: { attachment_seeking: true, need_deficit: true, emotional_overflow: true },
       cooldown_hours: 4,
+      time_zone: 'UTC',
+      quiet_hours: null,
+      max_per_day: 3,
     });
   });
 

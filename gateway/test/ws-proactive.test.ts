@@ -71,6 +71,7 @@ describe('ws: proactive pushes', () => {
       'message',
       'metadata',
       'priority',
+      'reason',
       'timestamp',
     ]);
     expect(data.priority).toMatch(/^(low|medium|high)$/);
@@ -129,6 +130,7 @@ describe('ws: missed actions across reconnects', () => {
       'message',
       'metadata',
       'priority',
+      'reason',
       'timestamp',
     ]);
     first.send({ type: 'ack_proactive', action_id: actionId });

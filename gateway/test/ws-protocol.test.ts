@@ -164,6 +164,9 @@ describe('ws: proactive preferences and acknowledgements', () => {
           enabled: true,
           triggers: { attachment_seeking: true, need_deficit: true, emotional_overflow: true },
           cooldown_hours: 2,
+          time_zone: 'UTC',
+          quiet_hours: null,
+          max_per_day: 3,
         },
       },
     });

@@ -29,7 +29,11 @@ export type {
   MemorySettings,
   MemorySettingsInput,
   MemoryView,
+  OverrideInput,
+  OverrideView,
   ParticipantPage,
+  ParticipantPolicy,
+  ParticipantPolicyInput,
   ParticipantRef,
   ParticipantSummary,
   ParticipantView,
@@ -40,13 +44,21 @@ export type {
   PresetId,
   ProactivePreferences,
   ProactivePreferencesInput,
+  ProactiveReason,
+  QuietHours,
+  RelationshipHealth,
+  RelationshipSignal,
+  RelationshipTrend,
+  RelationshipValues,
   ReplyAdvice,
   ReplyReason,
   Roles,
   SessionDetails,
   SessionInfo,
   SessionPage,
+  SessionSnapshot,
   SessionSummary,
+  SignalId,
   StateSnapshot,
   TextEvent,
   TurnExplanation,
@@ -58,6 +70,7 @@ export type {
 } from '@limbic/core';
 export { TypedEmitter } from '@limbic/core/emitter';
 export {
+  type ActionReason,
   fromRestAction,
   fromWireAction,
   type RestProactiveAction,
@@ -103,3 +116,9 @@ export {
   sessionSubprotocol,
   typeOf,
 } from './socket.js';
+export {
+  isWebhookEventType,
+  type WebhookEventType,
+  webhookEvents,
+  webhookEventTypes,
+} from './webhook-events.js';

@@ -1,5 +1,5 @@
 /** An HTTP method a route answers (HEAD comes with every GET). */
-export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One route of the interface: its method and its path, with `:name` parameters (Fastify's and the interface's form). */
 export interface Route {
@@ -21,20 +21,34 @@ export const routes = {
   listSessions: { method: 'GET', path: '/v1/persona' },
   getSession: { method: 'GET', path: '/v1/persona/:id' },
   deleteSession: { method: 'DELETE', path: '/v1/persona/:id' },
+  exportSnapshot: { method: 'GET', path: '/v1/persona/:id/snapshot' },
+  snapshotSchema: { method: 'GET', path: '/v1/schemas/session-snapshot.json' },
   listParticipants: { method: 'GET', path: '/v1/persona/:id/participants' },
   forgetParticipant: { method: 'DELETE', path: '/v1/persona/:id/participants/:participantId' },
+  getRelationship: { method: 'GET', path: '/v1/persona/:id/relationship' },
   listMemories: { method: 'GET', path: '/v1/persona/:id/memories' },
   forgetAllMemories: { method: 'DELETE', path: '/v1/persona/:id/memories' },
   forgetMemory: { method: 'DELETE', path: '/v1/persona/:id/memories/:memoryId' },
   getMemorySettings: { method: 'GET', path: '/v1/persona/:id/memory/settings' },
   setMemorySettings: { method: 'PUT', path: '/v1/persona/:id/memory/settings' },
+  tickSession: { method: 'POST', path: '/v1/persona/:id/tick' },
+  overrideState: { method: 'POST', path: '/v1/persona/:id/override' },
   appraisalTurn: { method: 'POST', path: '/v1/turn/appraisal' },
   textTurn: { method: 'POST', path: '/v1/turn' },
   getState: { method: 'GET', path: '/v1/state/:sessionId' },
   pendingActions: { method: 'GET', path: '/v1/proactive/:sessionId' },
   setPreferences: { method: 'PUT', path: '/v1/proactive/:sessionId/preferences' },
   acknowledgeAction: { method: 'POST', path: '/v1/proactive/:sessionId/ack' },
+  setParticipantPolicy: { method: 'PUT', path: '/v1/proactive/:sessionId/participants/:participantId' },
   webSocket: { method: 'GET', path: '/v1/ws/:sessionId' },
+  createWebhook: { method: 'POST', path: '/v1/webhooks' },
+  listWebhooks: { method: 'GET', path: '/v1/webhooks' },
+  getWebhook: { method: 'GET', path: '/v1/webhooks/:id' },
+  updateWebhook: { method: 'PATCH', path: '/v1/webhooks/:id' },
+  deleteWebhook: { method: 'DELETE', path: '/v1/webhooks/:id' },
+  rotateWebhookSecret: { method: 'POST', path: '/v1/webhooks/:id/rotate-secret' },
+  listWebhookDeliveries: { method: 'GET', path: '/v1/webhooks/:id/deliveries' },
+  testWebhook: { method: 'POST', path: '/v1/webhooks/:id/test' },
 } as const satisfies Record<string, Route>;
 
 /** The name of a route (its OpenAPI operation id). */

@@ -6,7 +6,7 @@
  * store/test/mongo-store.test.ts when MONGODB_URI is set.
  */
 import { isLimbicError, type SessionRecord } from '@limbic/core';
-import { makeTestEpisode, makeTestMemory, makeTestRecord } from '@limbic/core/testing';
+import { makeTestEpisode, makeTestMemory, makeTestOverrides, makeTestRecord } from '@limbic/core/testing';
 import { Aggregator, find, Query, updateOne } from 'mingo';
 import { describe, expect, it } from 'vitest';
 import {
@@ -193,6 +193,26 @@ describe('semantics check (mingo): the embedded memory', () => {
   it('reads documents written before memory existed as records without memory', () => {
     const { memory: _, ...old } = toDocument(makeTestRecord({ memory: makeTestMemory(2) }), new Date(0));
     expect(fromDocument(old)).not.toHaveProperty('memory');
+  });
+});
+
+describe('semantics check (mingo): the operator override log', () => {
+  it('stores a record’s overrides beside its memory, sets them with a compare-and-set, and unsets them when gone', () => {
+    const record = makeTestRecord({ memory: makeTestMemory(2), overrides: makeTestOverrides() });
+    expect(fromDocument(toDocument(record, new Date(0)))).toEqual(record);
+    expect(toDocument(makeTestRecord(), new Date(0))).not.toHaveProperty('overrides');
+    const { overrides: _never, ...v1 } = { ...record, memory: makeTestMemory(1) };
+    const docs = storedSessions([v1]);
+    const v2 = { ...record, version: 2 };
+    expect(update(docs, casFilter(v2, 1), casUpdate(v2)).matchedCount).toBe(1);
+    expect(fromDocument(docs[0] as unknown as SessionDocument)).toEqual(v2);
+    const { overrides: _, ...v3 } = { ...v2, version: 3 };
+    expect(update(docs, casFilter(v3, 2), casUpdate(v3)).matchedCount).toBe(1);
+    expect(docs[0]).not.toHaveProperty('overrides');
+    expect(docs[0]).toHaveProperty('memory');
+    const { memory: __, ...v4 } = { ...v3, version: 4 };
+    expect(update(docs, casFilter(v4, 3), casUpdate(v4)).matchedCount).toBe(1);
+    expect(fromDocument(docs[0] as unknown as SessionDocument)).toEqual(v4);
   });
 });
 

@@ -29,6 +29,10 @@ export interface SessionDocument {
    * remembered anything, lack it.
    */
   memory?: NonNullable<SessionRecord['memory']>;
+  /** Each person's activity history (optional: documents written before it existed lack it). */
+  activity?: NonNullable<SessionRecord['activity']>;
+  /** The operator overrides' log (optional: sessions never overridden lack it). */
+  overrides?: NonNullable<SessionRecord['overrides']>;
   /** Wall time of the last write (server time for updates): what the polling change feed reads. */
   changedAt: Date;
 }
@@ -81,6 +85,8 @@ export function toDocument(record: SessionRecord, now: Date): SessionDocument {
     changedAt: now,
   };
   if (record.memory !== undefined) doc.memory = record.memory;
+  if (record.activity !== undefined) doc.activity = record.activity;
+  if (record.overrides !== undefined) doc.overrides = record.overrides;
   return doc;
 }
 
@@ -102,6 +108,8 @@ export function fromDocument(doc: SessionDocument): SessionRecord {
     nextDueAt: doc.nextDueAt,
   };
   if (doc.memory !== undefined) record.memory = doc.memory;
+  if (doc.activity !== undefined) record.activity = doc.activity;
+  if (doc.overrides !== undefined) record.overrides = doc.overrides;
   return record;
 }
 
@@ -135,9 +143,15 @@ export function casUpdate(record: SessionRecord) {
     proactive: record.proactive,
   };
   const changedAt = { $currentDate: { changedAt: true as const } };
-  return record.memory === undefined
-    ? { $set: body, $unset: { memory: '' as const }, ...changedAt }
-    : { $set: { ...body, memory: record.memory }, ...changedAt };
+  // Optional parts the record lacks are unset, so the document holds exactly the record.
+  const optional = { memory: record.memory, activity: record.activity, overrides: record.overrides };
+  const $set: Record<string, unknown> = { ...body };
+  const unset: Record<string, ''> = {};
+  for (const [key, value] of Object.entries(optional)) {
+    if (value === undefined) unset[key] = '';
+    else $set[key] = value;
+  }
+  return Object.keys(unset).length === 0 ? { $set, ...changedAt } : { $set, $unset: unset, ...changedAt };
 }
 
 /** Filter of an owner's sessions after a cursor id (served by the `owner_id` index, in its order). */

@@ -6,6 +6,7 @@ import {
   type SessionRecord,
   type SessionStore,
   type StoreChange,
+  type WebhookStore,
 } from '@limbic/core';
 import {
   type Db,
@@ -38,6 +39,7 @@ import {
 import { guarded, isDuplicateKeyError, isUnavailableError } from './mongo-errors.js';
 import { createMongoQuota } from './mongo-quota.js';
 import { MongoChangeFeed } from './mongo-watch.js';
+import { createMongoWebhookStore } from './mongo-webhooks.js';
 
 /** Options of {@link createMongoStore}. */
 export interface MongoStoreOptions {
@@ -74,6 +76,8 @@ export interface MongoSessionStore extends SessionStore {
   ping(): Promise<void>;
   /** The bindings of the bot adapters, in the `bindings` collection of the same database (its `close` is a no-op). */
   bindings(): BindingStore;
+  /** The webhook endpoints and outbox, in the `webhook_*` collections of the same database (its `close` is a no-op). */
+  webhooks(): WebhookStore;
 }
 
 /** The driver's filter types lack the server's `$type: 'number'` alias (double, int, long or decimal). */
@@ -131,6 +135,11 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
   }
 
   const bindingStore = createMongoBindingStore(bindings, records);
+  const webhookStore = createMongoWebhookStore({
+    endpoints: collections.webhookEndpoints,
+    messages: collections.webhookMessages,
+    attempts: collections.webhookAttempts,
+  });
   const feed = new MongoChangeFeed({
     db,
     sessions,
@@ -232,6 +241,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
         return doc?.value ?? proposed;
       }),
     bindings: () => bindingStore,
+    webhooks: () => webhookStore,
     ping: () =>
       guarded('ping', async () => {
         await db.command({ ping: 1 });

@@ -2,8 +2,16 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isLimbicError } from '@limbic/core';
+import { makeTestEndpoint, makeTestMessage } from '@limbic/core/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeStore, mongoDbNameOf, openStore, type StoreConfig, sqliteFileOf } from './open-store.js';
+import {
+  describeStore,
+  hasWebhooks,
+  mongoDbNameOf,
+  openStore,
+  type StoreConfig,
+  sqliteFileOf,
+} from './open-store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'limbic-open-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,6 +50,37 @@ describe('openStore', () => {
   it('opens the memory store on request', async () => {
     const store = await openStore(config({ store: 'memory' }));
     expect(store.kind).toBe('memory');
+    await store.close();
+  });
+
+  it('yields the webhook store of the same SQLite file, closed with the sessions', async () => {
+    const first = await openStore(config({ sqliteFile: 'webhooks.db' }));
+    const endpoint = makeTestEndpoint();
+    const message = makeTestMessage(endpoint);
+    try {
+      expect(hasWebhooks(first)).toBe(true);
+      expect(first.webhooks()).toBe(first.webhooks());
+      expect(first.webhooks().kind).toBe('sqlite');
+      await first.webhooks().createEndpoint(endpoint);
+      await first.webhooks().enqueue([message]);
+    } finally {
+      await first.close();
+    }
+    const second = await openStore(config({ sqliteFile: 'webhooks.db' }));
+    try {
+      expect(await second.webhooks().getEndpoint(endpoint.owner, endpoint.id)).toEqual(endpoint);
+      expect(await second.webhooks().getMessage(endpoint.owner, endpoint.id, message.id)).toEqual(message);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('yields a memory webhook store beside the memory sessions', async () => {
+    const store = await openStore(config({ store: 'memory' }));
+    expect(store.webhooks().kind).toBe('memory');
+    const endpoint = makeTestEndpoint();
+    await store.webhooks().createEndpoint(endpoint);
+    expect(await store.webhooks().getEndpoint(endpoint.owner, endpoint.id)).toEqual(endpoint);
     await store.close();
   });
 

@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
-import { createMemoryStore, type SessionStore, toValidationError } from '@limbic/core';
+import {
+  createMemoryStore,
+  createMemoryWebhookStore,
+  type SessionStore,
+  toValidationError,
+  type WebhookStore,
+} from '@limbic/core';
 
 /** Where sessions live: `memory` (nothing survives the process), `sqlite` (one file) or `mongodb`. */
 export type StoreKind = 'memory' | 'sqlite' | 'mongodb';
@@ -57,7 +63,27 @@ export function describeStore(config: StoreConfig): string {
   }
 }
 
-async function openMongoStore(config: StoreConfig): Promise<SessionStore> {
+/** A store that also holds the webhooks (endpoints and outbox) of its backend. */
+export interface WithWebhooks {
+  /** The webhook store on the same backend and connection (one instance per store; its `close` is a no-op). */
+  webhooks(): WebhookStore;
+}
+
+/** A session store as {@link openStore} opens it: with the webhook store of the same backend. */
+export type OpenedStore = SessionStore & WithWebhooks;
+
+/** True when `store` holds webhooks (the SQLite and MongoDB stores, and every store {@link openStore} opens). */
+export function hasWebhooks(store: SessionStore): store is OpenedStore {
+  return typeof (store as Partial<WithWebhooks>).webhooks === 'function';
+}
+
+/** The memory session store with a memory webhook store beside it (nothing of either survives the process). */
+function openMemoryStore(): OpenedStore {
+  const webhooks = createMemoryWebhookStore();
+  return Object.assign(createMemoryStore(), { webhooks: () => webhooks });
+}
+
+async function openMongoStore(config: StoreConfig): Promise<OpenedStore> {
   let module: typeof import('./mongo-store.js');
   try {
     module = await import('./mongo-store.js');
@@ -83,17 +109,19 @@ async function openMongoStore(config: StoreConfig): Promise<SessionStore> {
 /**
  * Opens the session store the configuration selects (LIMBIC_STORE, MONGODB_URI): the in-memory store, the SQLite
  * file under LIMBIC_DATA, or MongoDB. Each backend's module is loaded only when selected, so the SQLite path never
- * loads the MongoDB driver and the memory path loads no native module.
+ * loads the MongoDB driver and the memory path loads no native module. The store's `webhooks()` is the webhook store
+ * of the same backend, on the same connection (the same file, the same database), closed with the session store.
  * @throws LimbicError STORE_UNAVAILABLE when the store cannot be opened, VALIDATION_ERROR when the selected store is
  * not part of this build.
  * @example
  * const store = await openStore(loadConfig());
  * const service = createSessionService({ store });
+ * const webhooks = store.webhooks();
  */
-export async function openStore(config: StoreConfig): Promise<SessionStore> {
+export async function openStore(config: StoreConfig): Promise<OpenedStore> {
   switch (config.store) {
     case 'memory':
-      return createMemoryStore();
+      return openMemoryStore();
     case 'sqlite': {
       const { createSqliteStore } = await import('./sqlite-store.js');
       return createSqliteStore({ file: sqliteFileOf(config), synchronous: config.sqliteSynchronous });

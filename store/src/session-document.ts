@@ -23,6 +23,10 @@ export interface SessionDocument {
    * those of sessions that never remembered anything, lack it).
    */
   memory?: { settings: MemorySettings };
+  /** Each person's activity history (optional: documents written before it existed lack it). */
+  activity?: SessionRecord['activity'];
+  /** The operator overrides' log (optional: sessions never overridden lack it). */
+  overrides?: SessionRecord['overrides'];
 }
 
 /** The document of a record. */
@@ -34,6 +38,8 @@ export function toDocument(record: SessionRecord): SessionDocument {
     proactive: record.proactive,
   };
   if (record.memory !== undefined) doc.memory = { settings: record.memory.settings };
+  if (record.activity !== undefined) doc.activity = record.activity;
+  if (record.overrides !== undefined) doc.overrides = record.overrides;
   return doc;
 }
 

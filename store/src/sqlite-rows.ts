@@ -36,6 +36,8 @@ export function toRecord(row: SessionRow, episodes: readonly MemoryEpisode[] | n
     proactive: doc.proactive,
     nextDueAt: row.next_due_at,
   };
+  if (doc.activity !== undefined) record.activity = doc.activity;
+  if (doc.overrides !== undefined) record.overrides = doc.overrides;
   if (episodes === null) return record;
   if (doc.memory !== undefined) record.memory = { settings: doc.memory.settings, episodes };
   else if (episodes.length > 0) record.memory = { settings: defaultMemorySettings, episodes };

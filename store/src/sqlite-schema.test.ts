@@ -36,7 +36,7 @@ describe('SQLite schema migrations', () => {
 
     const store = createSqliteStore({ file });
     try {
-      expect(sqliteSchemaVersion).toBe(5);
+      expect(sqliteSchemaVersion).toBe(6);
       expect(await store.get(record.id)).toEqual(record);
       const binding = makeTestBinding({ sessionId: record.id });
       expect(await store.bindings().insert(binding)).toEqual(binding);
@@ -48,7 +48,7 @@ describe('SQLite schema migrations', () => {
       expect((await store.get(record.id))?.memory).toEqual(memory);
       const peek = new Database(file, { readonly: true });
       try {
-        expect(peek.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe('5');
+        expect(peek.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe('6');
         expect(peek.prepare('SELECT session_id FROM changes').pluck().all()).toEqual([record.id]);
         expect(peek.prepare('SELECT id FROM memories ORDER BY seq').pluck().all()).toEqual(
           memory.episodes.map((e) => e.id),

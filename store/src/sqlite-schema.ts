@@ -86,6 +86,55 @@ export const sqliteMigrations: readonly ((db: Database) => void)[] = [
         DELETE FROM memories WHERE session_id = OLD.id;
       END;
     `),
+  // 6: webhooks (docs/storage.md, "Webhooks"): endpoints, the outbox of messages with their leases, and the
+  // delivery log. `claimable_at` (when a pending message can next be claimed: its due time, or its lease's end) is
+  // computed by SQLite, so its index serves both the claim (in order, up to a limit) and the earliest due time.
+  (db) =>
+    db.exec(`
+      CREATE TABLE webhook_endpoints (
+        id TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        enabled INTEGER NOT NULL,
+        doc TEXT NOT NULL
+      );
+      CREATE INDEX webhook_endpoints_owner_id ON webhook_endpoints (owner, id);
+      CREATE TABLE webhook_messages (
+        endpoint_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        type TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        next_attempt_at INTEGER NULL,
+        lease_owner TEXT NULL,
+        lease_until INTEGER NULL,
+        claimable_at INTEGER GENERATED ALWAYS AS (
+          CASE WHEN status = 'pending' THEN max(next_attempt_at, coalesce(lease_until, next_attempt_at)) END
+        ) VIRTUAL,
+        PRIMARY KEY (endpoint_id, id)
+      );
+      CREATE INDEX webhook_messages_claimable ON webhook_messages (claimable_at, created_at, endpoint_id, id)
+        WHERE claimable_at IS NOT NULL;
+      CREATE INDEX webhook_messages_settled ON webhook_messages (created_at) WHERE status <> 'pending';
+      CREATE TABLE webhook_attempts (
+        id TEXT PRIMARY KEY,
+        message_id TEXT NOT NULL,
+        endpoint_id TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        type TEXT NOT NULL,
+        attempt INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        duration_ms INTEGER NOT NULL,
+        status INTEGER NULL,
+        error TEXT NULL,
+        ok INTEGER NOT NULL
+      );
+      CREATE INDEX webhook_attempts_endpoint_id ON webhook_attempts (endpoint_id, id);
+      CREATE INDEX webhook_attempts_at ON webhook_attempts (at);
+    `),
 ];
 
 /** The schema version this code writes: the number of migrations. */

@@ -5,6 +5,7 @@ import { createManualClock, createSessionService, isLimbicError } from '@limbic/
 import { describeSessionStoreContract, makeTestRecord } from '@limbic/core/testing';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { validateSnapshotJson } from '../../test/snapshot-json-schema.js';
 import { sqliteSchemaVersion } from './sqlite-schema.js';
 import { createSqliteStore, type SqliteStore } from './sqlite-store.js';
 
@@ -18,6 +19,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describeSessionStoreContract('sqlite (file)', () => createSqliteStore({ file: tempFile() }), {
   serializes: true,
+  validateSnapshot: validateSnapshotJson,
 });
 describeSessionStoreContract('sqlite (:memory:)', () => createSqliteStore({ file: ':memory:' }), {
   serializes: true,

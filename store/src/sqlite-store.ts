@@ -10,6 +10,7 @@ import {
   type SessionStore,
   type StoreChange,
   sessionLimitError,
+  type WebhookStore,
 } from '@limbic/core';
 import Database from 'better-sqlite3';
 import { createGroupCommit } from './group-commit.js';
@@ -20,6 +21,7 @@ import { createSqliteMemories } from './sqlite-memories.js';
 import { sessionColumns as columns, type SessionRow as Row, recordWriters, toRecord } from './sqlite-rows.js';
 import { migrate } from './sqlite-schema.js';
 import { createSqliteChangeFeed } from './sqlite-watch.js';
+import { createSqliteWebhookStore } from './sqlite-webhooks.js';
 
 /** Options of {@link createSqliteStore}. */
 export interface SqliteStoreOptions {
@@ -58,6 +60,8 @@ export interface SqliteStore extends SessionStore {
   watch(listener: (change: StoreChange) => void): () => void;
   /** The bindings of the bot adapters, in the same file and on the same connection (its `close` is a no-op). */
   bindings(): BindingStore;
+  /** The webhook endpoints and outbox, in the same file and on the same connection (its `close` is a no-op). */
+  webhooks(): WebhookStore;
   /**
    * Opens another connection to the same file, with `synchronous = NORMAL` (no fsync per commit) and a short busy
    * timeout, for data that may lose its last writes in a power loss, such as the gateway's rate-limit counters. The
@@ -175,6 +179,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     onError: (error) => onError(error, 'change feed'),
   });
   let bindings: BindingStore | undefined;
+  let webhooks: WebhookStore | undefined;
 
   return {
     kind: 'sqlite',
@@ -240,6 +245,10 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     bindings() {
       bindings ??= createSqliteBindingStore(db, writes);
       return bindings;
+    },
+    webhooks() {
+      webhooks ??= createSqliteWebhookStore(db, writes);
+      return webhooks;
     },
     connect({ busyTimeoutMs = 1000 } = {}) {
       if (file === ':memory:')

@@ -12,6 +12,7 @@ import {
 } from '@limbic/core/testing';
 import type { Document } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { validateSnapshotJson } from '../../test/snapshot-json-schema.js';
 import { bindingBySession, bindingListFilter, bindingListSort } from '../src/mongo-binding-documents.js';
 import { collectionNames } from '../src/mongo-collections.js';
 import {
@@ -44,6 +45,7 @@ afterAll(dropTestDatabases);
 
 describeSessionStoreContract('mongodb', () => openTestStore(), {
   serializes: true,
+  validateSnapshot: validateSnapshotJson,
   ...(mongoUri ? {} : { skip: skipReason }),
 });
 

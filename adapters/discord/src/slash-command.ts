@@ -22,6 +22,8 @@ export interface SlashCommandTexts {
   stateOption: string;
   /** The description of `link`'s `code` option. */
   codeOption: string;
+  /** The description of `quiet`'s `hours` option. */
+  hoursOption: string;
   /** The answer in a channel the character does not listen in (or in a DM while DMs are off). */
   notListening: string;
   /** The answer when the command failed (the error goes to `onError`). */
@@ -36,12 +38,16 @@ export const defaultSlashCommandTexts: SlashCommandTexts = {
     off: 'DM: never write to you first. Channel (admins): keep me silent here.',
     status: 'How I feel, whether I write first, and (in a channel) how I stand with you.',
     proactive: 'Whether I may write first: to you in a DM, to this channel (admins).',
+    mute: 'Never write first to you (in a DM the same as off; in a channel, for you alone).',
+    unmute: 'Let me write first to you again.',
+    quiet: 'Hours I never write first to you, e.g. 22:00-08:00 Europe/Madrid, or off.',
     link: 'In a DM: a code to link you with your account on another platform, or redeem one.',
     unlink: 'Separate this account from the ones it was linked with.',
     forget: 'Erase what I remember of you: our DMs in a DM, you in this channel in a channel.',
   },
   stateOption: 'on or off',
   codeOption: 'The code you got on the other platform; leave it out to get one.',
+  hoursOption: 'HH:MM-HH:MM and an optional IANA time zone (22:00-08:00 Europe/Madrid), or off',
   notListening: 'I do not take part in this channel.',
   failed: 'Something went wrong; please try again later.',
 };
@@ -62,6 +68,17 @@ function optionsOf(subcommand: string, texts: SlashCommandTexts): ApplicationCom
       },
     ];
   }
+  if (subcommand === 'quiet') {
+    return [
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'hours',
+        description: texts.hoursOption,
+        required: true,
+        maxLength: 100,
+      },
+    ];
+  }
   if (subcommand === 'link') {
     return [
       {
@@ -78,7 +95,8 @@ function optionsOf(subcommand: string, texts: SlashCommandTexts): ApplicationCom
 
 /**
  * The definition of the `/limbic` chat-input command, for `client.application.commands.create(...)`: sub-commands
- * `on`, `off`, `status`, `proactive <state>`, `link [code]`, `unlink` and `forget`, usable in guilds and in the bot's
+ * `on`, `off`, `status`, `proactive <state>`, `mute`, `unmute`, `quiet <hours>`, `link [code]`, `unlink` and
+ * `forget`, usable in guilds and in the bot's
  * DMs.
  * `attachLimbic` registers it itself; use this when you register your commands yourself (`registerCommand: false`).
  * @example
@@ -108,7 +126,8 @@ export function subcommandOf(
   interaction: ChatInputCommandInteraction,
 ): [string | undefined, string | undefined] {
   const subcommand = interaction.options.getSubcommand(false) ?? undefined;
-  const option = subcommand === 'proactive' ? 'state' : subcommand === 'link' ? 'code' : undefined;
+  const options: Record<string, string> = { proactive: 'state', link: 'code', quiet: 'hours' };
+  const option = subcommand === undefined ? undefined : options[subcommand];
   const argument = option === undefined ? null : interaction.options.getString(option, false);
   return [subcommand, argument ?? undefined];
 }

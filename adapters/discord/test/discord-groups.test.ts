@@ -377,6 +377,9 @@ describe('@limbic/discord in guild channels: one character, many people', () => 
         ['off', 1],
         ['status', 1],
         ['proactive', 1],
+        ['mute', 1],
+        ['unmute', 1],
+        ['quiet', 1],
         ['link', 1],
         ['unlink', 1],
         ['forget', 1],
@@ -414,6 +417,32 @@ describe('@limbic/discord in guild channels: one character, many people', () => 
           .map((command) => command.name)
           .sort(),
       ).toEqual(['limbic', 'mood']);
+    });
+
+    it('sets a person’s own quiet hours and opt-out in a channel, as a slash command and as text', async () => {
+      const h = await setup();
+      await h.character.start();
+      const hello = await say(h, ALICE, `${mention()} hi`);
+      const sessionId = hello.turn.sessionId;
+      const quiet = discord.dispatchCommand({
+        channelId: GENERAL,
+        user: BOB,
+        name: 'limbic',
+        options: subcommand('quiet', [{ name: 'hours', value: '21:30-07:00 America/Bogota' }]),
+      });
+      expect(await discord.waitForInteractionResponse(quiet.id)).toMatchObject({
+        flags: 64,
+        content:
+          'Okay: I will not write first to you between 21:30 and 07:00 (America/Bogota). /limbic quiet off lifts it.',
+      });
+      const muted = discord.dispatchMessage({ channelId: GENERAL, author: BOB, content: '/limbic mute' });
+      expect((await waitForReply(muted.id)).content).toMatch(/^Okay: I will never write first to you/);
+      expect((await participants(h, sessionId)).get(`discord:${BOB.id}`)?.policy).toEqual({
+        time_zone: 'America/Bogota',
+        quiet_hours: { start: '21:30', end: '07:00' },
+        muted: true,
+      });
+      expect((await participants(h, sessionId)).get(`discord:${ALICE.id}`)?.policy).toBeUndefined();
     });
 
     it('registers once the client is ready when started before login, per guild with commandGuilds', async () => {

@@ -2,6 +2,8 @@ import type {
   Addressee,
   MemoryPage,
   ParticipantPage,
+  ParticipantPolicy,
+  ParticipantPolicyInput,
   ParticipantRef,
   PersonaDefinition,
   ProactiveAction,
@@ -69,6 +71,15 @@ export interface LimbicBackend {
   forgetAllMemories(sessionId: string): Promise<number>;
   /** Replaces the proactive preferences; resolves them as stored. */
   setPreferences(sessionId: string, preferences: ProactivePreferencesInput): Promise<ProactivePreferences>;
+  /**
+   * Replaces a group participant's own outreach policy (time zone, quiet hours, `muted`; see the engine's
+   * `setParticipantPolicy`); resolves it as stored. Muting withdraws the pending actions addressed to them.
+   */
+  setParticipantPolicy(
+    sessionId: string,
+    participantId: string,
+    policy: ParticipantPolicyInput,
+  ): Promise<ParticipantPolicy>;
   /** Pending (unacknowledged) proactive actions, oldest first. */
   pendingActions(sessionId: string): Promise<ProactiveAction[]>;
   /** Acknowledges an action (idempotent). */

@@ -4,6 +4,7 @@ import type { CommandTexts, LimbicCommand } from './commands.js';
 import { type Conversation, identityOf } from './conversation.js';
 import type { GroupSettings } from './group-settings.js';
 import { type IdentityLinks, platformsOf } from './links.js';
+import { isPolicyCommand, runGroupPolicy, runPrivateQuiet } from './policy-commands.js';
 import { personKeyPrefix, targetFor } from './routes.js';
 import type { SessionBinder } from './session-binder.js';
 
@@ -41,9 +42,9 @@ function feelingsOf({ state, preferences }: BackendSession) {
 }
 
 /**
- * Creates the handler of `/limbic` commands. In a private chat: proactive messages on or off, status, identity
- * links, forgetting. In a group: status and forgetting oneself for anyone; the character's presence and proactive
- * messages for admins only.
+ * Creates the handler of `/limbic` commands. In a private chat: proactive messages on or off (`mute`, `unmute`),
+ * quiet hours, status, identity links, forgetting. In a group: status, one's own opt-out and quiet hours, and
+ * forgetting oneself for anyone; the character's presence and proactive messages for admins only.
  */
 export function createCommandHandler(parts: CommandHandlerParts): CommandHandler {
   const { backend, bindings, clock, binder, links, groupSettings, texts, groupPreferences } = parts;
@@ -69,11 +70,8 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
   async function setProactive(session: BackendSession, enabled: boolean, group: boolean): Promise<void> {
     const { sessionId } = session;
     const base = group ? { ...session.preferences, ...groupPreferences } : session.preferences;
-    await backend.setPreferences(sessionId, {
-      enabled,
-      triggers: base.triggers,
-      cooldown_hours: base.cooldown_hours,
-    });
+    // Setting preferences replaces them: the time zone, quiet hours and daily maximum are carried over.
+    await backend.setPreferences(sessionId, { ...base, enabled });
     if (!enabled) {
       // Nothing already raised goes out after an opt-out.
       for (const action of await backend.pendingActions(sessionId)) {
@@ -193,6 +191,11 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
       default:
         break;
     }
+    if (isPolicyCommand(command)) {
+      // Anyone, for themselves: their own opt-out and quiet hours in this chat.
+      const { session } = await sessionFor(key, conversation);
+      return runGroupPolicy(backend, texts, session, identityOf(conversation), command);
+    }
     if (command.action === 'proactive' && command.enabled === null) return groupStatus(conversation, key);
     if (!(await conversation.isAdmin?.())) return texts.adminOnly;
     if (command.action === 'on' || command.action === 'off') {
@@ -219,7 +222,9 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
       default:
         break;
     }
+    if (command.action === 'quiet_invalid') return texts.quietInvalid(command.text);
     const { session } = await sessionFor(key, conversation);
+    if (command.action === 'quiet') return runPrivateQuiet(backend, texts, session, command);
     if (command.action === 'status' || (command.action === 'proactive' && command.enabled === null)) {
       return texts.status({
         ...feelingsOf(session),
@@ -230,7 +235,11 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
         linkedWith: await linkedPlatforms(conversation),
       });
     }
-    const enabled = command.action === 'on' || (command.action === 'proactive' && command.enabled === true);
+    // In a private chat `mute` and `unmute` are the person's `off` and `on`.
+    const enabled =
+      command.action === 'on' ||
+      command.action === 'unmute' ||
+      (command.action === 'proactive' && command.enabled === true);
     await setProactive(session, enabled, false);
     return enabled ? texts.on : texts.off;
   }

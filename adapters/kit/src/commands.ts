@@ -1,3 +1,5 @@
+import { isTimeZone, type QuietHours } from '@limbic/core';
+
 /**
  * A `/limbic` command a person sent:
  * - `on`, `off`: in a private chat, allow or stop messages the character writes first; in a group (admins only),
@@ -9,15 +11,34 @@
  * - `unlink`: separates this identity from the others it was linked to.
  * - `forget`: erases what the character holds about the one asking: in a private chat every memory of the chat, in
  *   a group their place in it (the relationship with them and every memory they appear in). Anyone may ask.
+ * - `mute`, `unmute`: the person's own opt-out of messages the character writes first: in a private chat the same
+ *   as `off` and `on`; in a group, for them alone (the character writes first to others, never to them).
+ * - `quiet`: the person's quiet hours and time zone (`/limbic quiet 22:00-08:00 Europe/Madrid`), or none
+ *   (`/limbic quiet off`): for the private chat, or for themselves in a group. `quiet: null` turns them off; `timeZone`
+ *   null keeps the zone set before. `invalid` names what could not be read (the answer explains the form).
  * - `help`: the list of commands (a bare `/limbic`, or an unknown sub-command).
  */
 export type LimbicCommand =
   | { action: 'on' | 'off' | 'status' | 'unlink' | 'forget' | 'help' }
+  | { action: 'mute' | 'unmute' }
   | { action: 'proactive'; enabled: boolean | null }
-  | { action: 'link'; code: string | null };
+  | { action: 'link'; code: string | null }
+  | { action: 'quiet'; quiet: QuietHours | null; timeZone: string | null }
+  | { action: 'quiet_invalid'; text: string };
 
 /** The sub-commands of `/limbic`, in the order menus list them. */
-export const limbicSubcommands = ['on', 'off', 'status', 'proactive', 'link', 'unlink', 'forget'] as const;
+export const limbicSubcommands = [
+  'on',
+  'off',
+  'status',
+  'proactive',
+  'mute',
+  'unmute',
+  'quiet',
+  'link',
+  'unlink',
+  'forget',
+] as const;
 
 const switchWords: Record<string, boolean> = { on: true, off: false, enable: true, disable: false };
 
@@ -34,7 +55,9 @@ export function parseLimbicCommand(
   botUsername?: string,
   name = 'limbic',
 ): LimbicCommand | null {
-  const match = /^\/([A-Za-z0-9_]+)(?:@([A-Za-z0-9_]+))?(?:\s+(\S+))?(?:\s+(\S+))?\s*$/.exec(text.trim());
+  const match = /^\/([A-Za-z0-9_]+)(?:@([A-Za-z0-9_]+))?(?:\s+(\S+))?(?:\s+(\S+(?:\s+\S+)?))?\s*$/.exec(
+    text.trim(),
+  );
   if (!match || match[1]!.toLowerCase() !== name.toLowerCase()) return null;
   const mention = match[2];
   if (
@@ -68,9 +91,32 @@ export function toCommand(subcommand: string | undefined, argument: string | und
     }
     case 'link':
       return { action: 'link', code: value === undefined ? null : value };
+    case 'mute':
+    case 'unmute':
+      return value === undefined ? { action } : { action: 'help' };
+    case 'quiet':
+      return value === undefined ? { action: 'help' } : toQuietCommand(value);
     default:
       return { action: 'help' };
   }
+}
+
+/** `22:00-08:00 Europe/Madrid`, `22:00-08:00`, or `off` as a `quiet` command. */
+function toQuietCommand(value: string): LimbicCommand {
+  const [span = '', zone, ...rest] = value.split(/\s+/);
+  if (rest.length > 0) return { action: 'quiet_invalid', text: value };
+  if (span.toLowerCase() === 'off' || span.toLowerCase() === 'none') {
+    if (zone !== undefined && !isTimeZone(zone)) return { action: 'quiet_invalid', text: zone };
+    return { action: 'quiet', quiet: null, timeZone: zone ?? null };
+  }
+  const match = /^(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})$/.exec(span);
+  const pad = (h: string, m: string) => `${h.padStart(2, '0')}:${m}`;
+  const quiet = match ? { start: pad(match[1]!, match[2]!), end: pad(match[3]!, match[4]!) } : null;
+  const valid = /^([01]\d|2[0-3]):[0-5]\d$/;
+  if (!quiet || !valid.test(quiet.start) || !valid.test(quiet.end) || quiet.start === quiet.end)
+    return { action: 'quiet_invalid', text: span };
+  if (zone !== undefined && !isTimeZone(zone)) return { action: 'quiet_invalid', text: zone };
+  return { action: 'quiet', quiet, timeZone: zone ?? null };
 }
 
 /** What `/limbic status` reports. */
@@ -138,6 +184,16 @@ export interface CommandTexts {
   status: (status: StatusFacts) => string;
   /** The confirmation of `/limbic forget`: what was erased, and how many memories. */
   forgotten: (facts: ForgetFacts) => string;
+  /** A group's `/limbic mute`: the character never writes first to the one asking. */
+  groupMuted: string;
+  /** A group's `/limbic unmute`. */
+  groupUnmuted: string;
+  /** `/limbic quiet <from>-<to> [zone]`: the quiet hours now set, in the zone that applies. */
+  quietSet: (quiet: QuietHours, timeZone: string, group: boolean) => string;
+  /** `/limbic quiet off`. */
+  quietOff: (group: boolean) => string;
+  /** `/limbic quiet` with something that is not `HH:MM-HH:MM [IANA zone]` or `off`: what could not be read. */
+  quietInvalid: (text: string) => string;
 }
 
 const percent = (x: number) => `${Math.round(x * 100)}%`;
@@ -157,11 +213,15 @@ export const defaultCommandTexts: CommandTexts = {
       : 'Okay: I will not write to this chat first. /limbic proactive on allows it again.',
   adminOnly: 'Only an admin of this chat can change that.',
   help:
-    '/limbic on: allow me to write first. /limbic off: never write first. /limbic status: how I am doing. ' +
+    '/limbic on (or unmute): allow me to write first. /limbic off (or mute): never write first. ' +
+    '/limbic quiet 22:00-08:00 Europe/Madrid: never write first between those hours in your time zone ' +
+    '(/limbic quiet off: any time). /limbic status: how I am doing. ' +
     '/limbic link: a code to link this chat with you on another platform. /limbic unlink: undo the link. ' +
     '/limbic forget: erase what I remember of our conversations.',
   groupHelp:
-    '/limbic status: how I am doing and how I stand with you. /limbic forget: erase what I hold about you here. ' +
+    '/limbic status: how I am doing and how I stand with you. /limbic mute: I never write first to you ' +
+    '(/limbic unmute undoes it). /limbic quiet 22:00-08:00 Europe/Madrid: not to you between those hours ' +
+    '(/limbic quiet off). /limbic forget: erase what I hold about you here. ' +
     'Admins: /limbic off and /limbic on silence me here or bring me back; /limbic proactive on|off lets me write ' +
     'to this chat first.',
   linkCode: (code, minutes) =>
@@ -198,4 +258,11 @@ export const defaultCommandTexts: CommandTexts = {
       ? `Done: I forgot you in this chat: how I felt about you, and ${memories(count)} that involved you.`
       : `Done: I forgot ${memories(count)} of our conversations.`;
   },
+  groupMuted: 'Okay: I will never write first to you. Send /limbic unmute to allow it again.',
+  groupUnmuted: 'Okay: I may write first to you again, when this chat allows it.',
+  quietSet: (quiet, zone, group) =>
+    `Okay: I will not write first ${group ? 'to you ' : ''}between ${quiet.start} and ${quiet.end} (${zone}). /limbic quiet off lifts it.`,
+  quietOff: (group) => `Okay: no quiet hours${group ? ' of your own' : ''} any more.`,
+  quietInvalid: (text) =>
+    `I could not read "${text}". Send /limbic quiet 22:00-08:00 Europe/Madrid (24-hour times, an IANA time zone), or /limbic quiet off.`,
 };

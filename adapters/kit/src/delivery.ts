@@ -67,8 +67,11 @@ export type DeliveryEvent =
   | { type: 'dropped'; sessionId: string; action: ProactiveAction; error: unknown }
   | { type: 'error'; sessionId: string; action: ProactiveAction; stage: 'prepare' | 'ack'; error: unknown };
 
-/** The reasons of a `skipped` {@link DeliveryEvent}. */
-export type SkipReason = 'vetoed' | 'disabled' | 'expired' | 'unbound' | 'empty';
+/**
+ * The reasons of a `skipped` {@link DeliveryEvent}: `withdrawn` when the action is no longer pending in the engine
+ * (its person opted out, `/limbic mute`, or was forgotten since it arose).
+ */
+export type SkipReason = 'vetoed' | 'disabled' | 'withdrawn' | 'expired' | 'unbound' | 'empty';
 
 /** Options of {@link createDelivery}. */
 export interface DeliveryOptions {
@@ -171,6 +174,10 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     if (clock.now() - action.createdAt > maxAgeMs) return skip('expired');
     const session = await backend.getSession(sessionId);
     if (!session.preferences.enabled) return skip('disabled');
+    // In a group, the person's opt-out (or being forgotten) since the action arose withdrew it: the engine drops
+    // the pending actions addressed to a muted participant.
+    if (action.participant && !(await backend.pendingActions(sessionId)).some((a) => a.id === action.id))
+      return skip('withdrawn');
     const composed = compose ? await compose({ action, binding, session }) : undefined;
     if (composed === null) return skip('vetoed');
     const text = (composed ?? action.message).trim();

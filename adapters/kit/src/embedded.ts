@@ -97,6 +97,9 @@ export function embeddedBackend(options: EmbeddedBackendOptions = {}): LimbicBac
     async setPreferences(sessionId, preferences) {
       return (await service.setPreferences(owner, sessionId, preferences)).preferences;
     },
+    async setParticipantPolicy(sessionId, participantId, policy) {
+      return (await service.outreach.setParticipantPolicy(owner, sessionId, participantId, policy)).policy;
+    },
     pendingActions(sessionId) {
       return service.pendingActions(owner, sessionId);
     },

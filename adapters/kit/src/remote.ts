@@ -80,6 +80,9 @@ export function remoteBackend(
     async setPreferences(sessionId, preferences) {
       return (await client.setPreferences(sessionId, preferences)).preferences;
     },
+    async setParticipantPolicy(sessionId, participantId, policy) {
+      return (await client.setParticipantPolicy(sessionId, participantId, policy)).policy;
+    },
     async pendingActions(sessionId) {
       return (await client.pendingActions(sessionId)).map(fromRestAction);
     },

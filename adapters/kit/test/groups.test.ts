@@ -209,6 +209,34 @@ describe('runtime in a group: settings by admins', () => {
   });
 });
 
+describe('runtime in a group: a person’s opt-out', () => {
+  it('never sends what was raised for a person who muted since: skipped as withdrawn, and the next goes to Bob', async () => {
+    const t = setup('chat');
+    let sessionId = '';
+    for (let i = 0; i < 30; i++) {
+      sessionId = (await t.say(alice, THANKS, 'character'))!.sessionId;
+      if (i % 2 === 0) await t.say(bob, THANKS, 'character');
+    }
+    await t.runtime.handleCommand(carol, { action: 'proactive', enabled: true });
+    // Raised while the bot is not delivering (not started): an action for Alice, pending.
+    t.time.clock.advance(4 * day);
+    const [forAlice] = await t.service.pendingActions('local', sessionId);
+    expect(forAlice?.participant).toEqual({ id: 'chat:a1', name: 'Alice' });
+    expect(await t.runtime.handleCommand(alice, { action: 'mute' })).toMatch(/never write first to you/);
+    // A report of it that arrives late (a WebSocket redelivery, say) is not sent: the engine withdrew it.
+    t.runtime.delivery.enqueue(sessionId, forAlice!);
+    await t.runtime.delivery.idle();
+    expect(t.outbound.sent).toEqual([]);
+    expect(t.events).toContainEqual(expect.objectContaining({ type: 'skipped', reason: 'withdrawn' }));
+    // Alice's opt-out holds whatever comes next; Bob is written to.
+    await t.runtime.start();
+    await t.time.advance(5 * day);
+    await t.runtime.delivery.idle();
+    expect(t.outbound.sent.length).toBeGreaterThan(0);
+    for (const message of t.outbound.sent) expect(message.mention).toEqual({ userId: 'b2', name: 'Bob' });
+  });
+});
+
 describe('one person across platforms', () => {
   it('links two identities with a one-time code: one private session, relationship and history on both', async () => {
     const shared = sharedState();

@@ -80,6 +80,19 @@ describe('parseLimbicCommand', () => {
     ['/limbic link k7p2-qx9m', { action: 'link', code: 'k7p2-qx9m' }],
     ['/limbic unlink', { action: 'unlink' }],
     ['/limbic off now', { action: 'help' }],
+    ['/limbic mute', { action: 'mute' }],
+    ['/limbic@MyBot UNMUTE', { action: 'unmute' }],
+    ['/limbic mute please', { action: 'help' }],
+    [
+      '/limbic quiet 22:00-08:00 Europe/Madrid',
+      { action: 'quiet', quiet: { start: '22:00', end: '08:00' }, timeZone: 'Europe/Madrid' },
+    ],
+    ['/limbic quiet 7:30-9:05', { action: 'quiet', quiet: { start: '07:30', end: '09:05' }, timeZone: null }],
+    ['/limbic quiet off', { action: 'quiet', quiet: null, timeZone: null }],
+    ['/limbic quiet 22:00-08:00 Mars/Base', { action: 'quiet_invalid', text: 'Mars/Base' }],
+    ['/limbic quiet 25:00-08:00', { action: 'quiet_invalid', text: '25:00-08:00' }],
+    ['/limbic quiet 08:00-08:00', { action: 'quiet_invalid', text: '08:00-08:00' }],
+    ['/limbic quiet', { action: 'help' }],
   ])('%s → %j', (text, expected) => {
     expect(parseLimbicCommand(text, 'MyBot')).toEqual(expected);
   });

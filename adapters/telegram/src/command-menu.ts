@@ -14,10 +14,11 @@ export interface CommandMenuDescriptions {
 /** The English descriptions of `/limbic` in the command menu. */
 export const defaultCommandMenuDescriptions: CommandMenuDescriptions = {
   privateChats:
-    'on | off | status | link | unlink | forget: whether I write first, how I feel, your other accounts, erase what I remember',
-  groupChats: 'status | forget: how I feel and how I stand with you, erase what I hold about you',
+    'on | off | status | link | unlink | forget | quiet 22:00-08:00 Europe/Madrid: whether and when I write first, how I feel, your other accounts, erase what I remember',
+  groupChats:
+    'status | forget | mute | unmute | quiet 22:00-08:00 Europe/Madrid: how I feel and how I stand with you, erase what I hold about you, whether and when I write first to you',
   administrators:
-    'on | off | proactive on|off | status | forget: take part here, write first, how I feel, erase what I hold about you',
+    'on | off | proactive on|off | status | forget | mute | quiet: take part here, write first, how I feel, erase what I hold about you, your own opt-out and quiet hours',
 };
 
 /** Options of {@link registerLimbicCommands}. */

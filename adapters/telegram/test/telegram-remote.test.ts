@@ -125,4 +125,33 @@ describe('@limbic/telegram (remote, against a gateway process)', () => {
     );
     expect(toOptedOut).toEqual([]);
   });
+
+  it('keeps quiet hours and a person’s opt-out in a group on the gateway, over REST', async () => {
+    const h = setup();
+    const group = { chatId: -1_009_000, chatType: 'supergroup', chatTitle: 'Remote room' } as const;
+    await h.send({ ...group, userId: 601, firstName: 'Ana', text: `@${telegram.botInfo.username} hello` });
+    await h.send({ ...group, userId: 601, firstName: 'Ana', text: '/limbic mute' });
+    expect(telegram.sent.at(-1)!.text).toMatch(/^Okay: I will never write first to you/);
+    await h.send({
+      ...group,
+      userId: 601,
+      firstName: 'Ana',
+      text: '/limbic quiet 23:00-07:00 Europe/Lisbon',
+    });
+    expect(telegram.sent.at(-1)!.text).toMatch(/between 23:00 and 07:00 \(Europe\/Lisbon\)/);
+    const sessionId = h.seen[0]!.sessionId;
+    const { participants } = await h.character.runtime.backend.listParticipants(sessionId);
+    expect(participants.find((p) => p.id === 'telegram:601')?.policy).toEqual({
+      time_zone: 'Europe/Lisbon',
+      quiet_hours: { start: '23:00', end: '07:00' },
+      muted: true,
+    });
+    await h.say(602, 'hello');
+    await h.say(602, '/limbic quiet 22:00-08:00 America/Lima');
+    const own = await h.character.runtime.backend.getSession(h.seen.at(-1)!.sessionId);
+    expect(own.preferences).toMatchObject({
+      time_zone: 'America/Lima',
+      quiet_hours: { start: '22:00', end: '08:00' },
+    });
+  });
 });

@@ -14,7 +14,8 @@ import type { EngineState } from './engine-state.js';
  * `decay` time passing since the last update, `mood` the mood carried over, `appraisal` one appraisal dimension,
  * `surprise` the prediction error, `personality` the persona's gains, `needs` need pleasure, `memory` recalled
  * episodes, `body` the body budget, `relationship` the relationship (reserved: nothing of it reaches the feeling
- * directly), and `other` the rest of a trimmed list.
+ * directly), `override` an operator's override since the previous turn (docs/time-control.md), and `other` the rest
+ * of a trimmed list.
  */
 export const contributionKinds = [
   'decay',
@@ -26,6 +27,7 @@ export const contributionKinds = [
   'memory',
   'body',
   'relationship',
+  'override',
   'other',
 ] as const;
 
@@ -50,6 +52,7 @@ export const attributionSlots: readonly AttributionSlot[] = [
   slot('needs'),
   slot('memory'),
   slot('body'),
+  slot('override'),
 ];
 
 // Offsets (3 numbers per slot) into the parts, in the order of `attributionSlots`.
@@ -61,7 +64,9 @@ const personality = 27;
 const needs = 30;
 const memory = 33;
 const body = 36;
-const size = 39;
+// Written by withOverride only (the session's turn step): attributeTurn leaves it 0.
+const override = 39;
+const size = 42;
 
 /** What {@link attributeTurn} reads: the turn's inputs and the intermediate values `applyAppraisal` computed. */
 export interface AttributionInput {
@@ -193,6 +198,19 @@ export function attributeTurn(input: AttributionInput): TurnAttribution {
     energy: input.energy,
     stress: input.stress,
   };
+}
+
+/**
+ * The attribution of a turn that follows operator overrides: `part` (exposed scale), the change the overrides made
+ * to the felt emotion before the turn, joins the parts as `override` and the change, so the parts still sum to it.
+ */
+export function withOverride(turn: TurnAttribution, part: Vad): TurnAttribution {
+  const parts = turn.parts.slice();
+  parts[override] = (parts[override] as number) + part.V;
+  parts[override + 1] = (parts[override + 1] as number) + part.A;
+  parts[override + 2] = (parts[override + 2] as number) + part.D;
+  const change = { V: turn.change.V + part.V, A: turn.change.A + part.A, D: turn.change.D + part.D };
+  return { ...turn, change, parts };
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { ParticipantPolicy } from '../proactive/policy.js';
+
 /**
  * What the character holds about one participant of a group session: its relationship with them (rapport, trust
  * and familiarity, as for the one person of a private session) and when they were last present. Relationship values
@@ -25,4 +27,6 @@ export interface ParticipantState {
    */
   impact: number;
   impactAt: number;
+  /** Their own outreach policy (time zone, quiet hours, opt-out); absent when they never set one. */
+  policy?: ParticipantPolicy;
 }

@@ -116,13 +116,16 @@ export function salientParticipants(
 
 /**
  * The participant the character is closest to (strongest bond √(trust·familiarity), drifted to the state's time), or
- * null when it knows nobody by name. Proactive actions in a group are addressed to them.
+ * null when it knows nobody by name (or nobody `eligible`). Proactive actions in a group are addressed to the closest
+ * one who has not opted out ({@link isReachable}).
  */
 export function closestParticipant(
   state: EngineState,
+  eligible?: (p: ParticipantState) => boolean,
 ): { participant: ParticipantState; bond: number } | null {
   let best: { participant: ParticipantState; bond: number } | null = null;
   for (const p of participantsOf(state)) {
+    if (eligible && !eligible(p)) continue;
     const r = relationshipAt(p, state.time);
     const bond = Math.sqrt(r.trust * familiarity(r.familiarityCount));
     if (!best || bond > best.bond || (bond === best.bond && p.lastSeenAt > best.participant.lastSeenAt)) {
@@ -134,16 +137,21 @@ export function closestParticipant(
 
 /**
  * The state as the attachment trigger reads it: in a group, the relationship is the one with the closest
- * participant (when that bond is stronger than the default person's), so the character misses the person it is
+ * participant who has not opted out of outreach (when that bond is stronger than the default person's), so the character misses the person it is
  * closest to. Absence is the whole session's: the time since anyone spoke.
  */
 export function attachmentView(state: EngineState): EngineState {
-  const closest = closestParticipant(state);
+  const closest = closestParticipant(state, isReachable);
   if (!closest) return state;
   const own = Math.sqrt(state.trust * familiarity(state.familiarityCount));
   if (own >= closest.bond) return state;
   const r = relationshipAt(closest.participant, state.time);
   return { ...state, rapport: r.rapport, trust: r.trust, familiarityCount: r.familiarityCount };
+}
+
+/** True when a participant has not opted out of the character's outreach (`policy.muted`). */
+export function isReachable(p: ParticipantState): boolean {
+  return p.policy?.muted !== true;
 }
 
 /** Changes to one participant's entry, applied by {@link upsertParticipants}. */
@@ -176,7 +184,7 @@ function newParticipant(ref: ParticipantRef, now: number): ParticipantState {
 function applyUpdate(p: ParticipantState, u: ParticipantUpdate, now: number): ParticipantState {
   const r = u.relationship;
   const faded = p.impact * decayFactor((now - p.impactAt) / 1000, impactHalfLife);
-  return {
+  const next: ParticipantState = {
     id: p.id,
     name: u.ref.name ?? p.name,
     rapport: r ? r.rapport : p.rapport,
@@ -189,6 +197,8 @@ function applyUpdate(p: ParticipantState, u: ParticipantUpdate, now: number): Pa
     impact: Math.max(faded, u.impact),
     impactAt: now,
   };
+  if (p.policy) next.policy = p.policy;
+  return next;
 }
 
 /**

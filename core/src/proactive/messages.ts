@@ -6,6 +6,8 @@ import { en } from '../prompt/locales/en.js';
 import { es } from '../prompt/locales/es.js';
 import { ja } from '../prompt/locales/ja.js';
 import type { NeedState } from '../prompt/prompt-input.js';
+import type { ReasonEpisode } from './reason.js';
+import { shorten } from './reason-text.js';
 import type { TriggerHit } from './triggers.js';
 
 interface MessageTable {
@@ -13,6 +15,8 @@ interface MessageTable {
   needs: Record<keyof NeedState, string>;
   overflowPleasant: (emotion: string) => string;
   overflowUnpleasant: (emotion: string) => string;
+  /** What opens a message that brings up a remembered episode (its text, shortened). */
+  episode: (text: string) => string;
 }
 
 // Suggestions only: clients usually rewrite them with their own model and the action's metadata.
@@ -26,6 +30,7 @@ const messages: Record<'en' | 'es' | 'ja', MessageTable> = {
     },
     overflowPleasant: (e) => `I can't keep this to myself: I'm feeling so much ${e} right now!`,
     overflowUnpleasant: (e) => `Can I tell you something? I'm struggling with a lot of ${e} right now.`,
+    episode: (t) => `I keep thinking about what you told me: “${t}”. `,
   },
   es: {
     attachment: 'Hace tiempo que no hablamos. He estado pensando en ti. ¿Cómo estás?',
@@ -36,6 +41,7 @@ const messages: Record<'en' | 'es' | 'ja', MessageTable> = {
     },
     overflowPleasant: (e) => `No puedo guardármelo: ¡ahora mismo siento ${e} con mucha fuerza!`,
     overflowUnpleasant: (e) => `¿Puedo contarte algo? Ahora mismo siento ${e} y me está costando llevarlo.`,
+    episode: (t) => `Sigo pensando en lo que me contaste: «${t}». `,
   },
   ja: {
     attachment: 'しばらく話していないね。ずっとあなたのことを考えていたよ。元気にしてる？',
@@ -46,6 +52,7 @@ const messages: Record<'en' | 'es' | 'ja', MessageTable> = {
     },
     overflowPleasant: (e) => `黙っていられない！今、${e}でいっぱいなんだ。`,
     overflowUnpleasant: (e) => `ちょっと聞いてくれる？今、${e}で押しつぶされそうなんだ。`,
+    episode: (t) => `「${t}」って話してくれたこと、ずっと考えてたよ。`,
   },
 };
 
@@ -53,11 +60,27 @@ const tables: Record<'en' | 'es' | 'ja', LocaleTable> = { en, es, ja };
 
 /**
  * A suggested message for a proactive action, in the character's language (English, Spanish or Japanese; other
- * languages get English, which clients are expected to rewrite).
+ * languages get English, which clients are expected to rewrite). When the action reaches out to the person
+ * (attachment_seeking, need_deficit) and refers to a remembered episode, the message opens with it.
  */
-export function suggestMessage(persona: ResolvedPersona, hit: TriggerHit, observation: Observation): string {
+export function suggestMessage(
+  persona: ResolvedPersona,
+  hit: TriggerHit,
+  observation: Observation,
+  episode: ReasonEpisode | null = null,
+): string {
   const locale = resolveLocale(persona.identity.language);
   const table = messages[locale];
+  const base = baseMessage(table, locale, hit, observation);
+  return episode && hit.type !== 'emotional_overflow' ? table.episode(shorten(episode.summary)) + base : base;
+}
+
+function baseMessage(
+  table: MessageTable,
+  locale: 'en' | 'es' | 'ja',
+  hit: TriggerHit,
+  observation: Observation,
+): string {
   switch (hit.type) {
     case 'attachment_seeking':
       return table.attachment;

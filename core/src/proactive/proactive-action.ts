@@ -1,4 +1,5 @@
 import type { ProactivePreferences, ProactiveType } from './preferences.js';
+import type { ProactiveReason } from './reason.js';
 
 /** Priority of a proactive action. */
 export type ProactivePriority = 'low' | 'medium' | 'high';
@@ -20,6 +21,11 @@ export interface ProactiveAction {
    * the session knows nobody by id.
    */
   participant?: { id: string; name: string | null };
+  /**
+   * Why it arose, in words and data: the trigger and its figures, the time since the last talk, and the remembered
+   * episode it refers to. Absent only on actions raised before reasons existed.
+   */
+  reason?: ProactiveReason;
 }
 
 /** The proactive part of a session: preferences, the pending (unacknowledged) queue, and the cooldown clock. */
@@ -36,6 +42,11 @@ export interface ProactiveState {
   raisedInAbsence: { since: number; types: ProactiveType[] };
   /** Ids of the most recently acknowledged actions (at most 100), so a repeated ack is recognised, not an error. */
   acknowledged: string[];
+  /**
+   * Engine-clock times (ms) of the actions raised in the last 48 hours, oldest first: what `max_per_day` counts.
+   * Absent in records written before the daily maximum existed (read as none).
+   */
+  actionTimes?: number[];
 }
 
 /** How many acknowledged action ids a session remembers. */

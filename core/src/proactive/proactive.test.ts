@@ -20,6 +20,9 @@ describe('proactive preferences', () => {
       enabled: true,
       triggers: { attachment_seeking: true, need_deficit: true, emotional_overflow: true },
       cooldown_hours: 4,
+      time_zone: 'UTC',
+      quiet_hours: null,
+      max_per_day: 3,
     });
   });
 

@@ -5,6 +5,7 @@ import type { Observation } from '../engine/observe.js';
 import { attachmentView } from '../group/participants.js';
 import type { EngineParams } from '../persona/engine-params.js';
 import type { NeedState } from '../prompt/prompt-input.js';
+import { addresseeOf, policyReleaseAt } from './outreach.js';
 import type { ProactiveType } from './preferences.js';
 import type { ProactiveState } from './proactive-action.js';
 
@@ -164,7 +165,8 @@ export function attachmentDueAt(state: EngineState, params: EngineParams): numbe
  * The earliest engine-clock time (ms) at which a time-driven trigger (attachment_seeking, need_deficit) could fire
  * for this state, given the gates, or null if none can fire without a new turn. emotional_overflow is evaluated at
  * turns and at every time-driven check, but not scheduled on its own: felt intensity mostly falls while nothing
- * happens (docs/emotion-model.md lists the rare exceptions).
+ * happens (docs/emotion-model.md lists the rare exceptions). A due time inside quiet hours moves to their end, one on
+ * a day whose maximum is reached to the next local day (docs/proactive.md).
  */
 export function nextDueAt(
   state: EngineState,
@@ -193,5 +195,8 @@ export function nextDueAt(
   if (!Number.isFinite(due)) return null;
   if (proactive.lastActionAt !== null)
     due = Math.max(due, proactive.lastActionAt + prefs.cooldown_hours * hour * 1000);
-  return Math.ceil(due);
+  // The outreach policy: nobody left to address, or wait for quiet hours to end and for a day with room.
+  const addressee = addresseeOf(state);
+  if (addressee === undefined) return null;
+  return policyReleaseAt(proactive, addressee, Math.ceil(due));
 }

@@ -174,6 +174,7 @@ export function buildPromptData(input: PromptInput): PromptData {
   const event = sanitizeEvent(input.eventContext);
   const group = input.group ? groupPart(text, input.group) : null;
   const memories = input.memories ? memoryPart(persona.locale, t.emotions, input.memories) : noMemories;
+  const support = input.support ? t.support.directive : null;
 
   const emotionLine = `${labels.emotion}${text.emotionPhrase[input.primary][intensity]}${
     undertone === null ? '' : text.secondaryClause[undertone]
@@ -189,7 +190,7 @@ ${labels.relationship}${relationshipDescription}${group === null ? '' : `\n${gro
 ${labels.expression}${expressionGuide}
 ${labels.length}${lengthHint}${needDirection === null ? '' : `\n${labels.need}${needDirection}`}${
   group === null ? '' : `\n${t.group.instructionLabel}${group.instruction}`
-}`;
+}${support === null ? '' : `\n${t.support.label}${support}`}`;
 
   return {
     language: input.persona.identity.language,
@@ -260,6 +261,7 @@ ${labels.length}${lengthHint}${needDirection === null ? '' : `\n${labels.need}${
       response_length_hint: lengthHint,
       need_direction: needDirection,
       group_instruction: group?.instruction ?? null,
+      support_directive: support,
     },
     formatted: {
       system_prompt: persona.systemPrompt,

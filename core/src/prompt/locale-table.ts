@@ -155,4 +155,14 @@ export interface LocaleTable {
   labels: FormatLabels;
   grammar: LocaleGrammar;
   group: GroupText;
+  /** The support directive, given while the speaker repeatedly expresses distress (docs/relationship-health.md). */
+  support: SupportText;
+}
+
+/** The words of the support directive. */
+export interface SupportText {
+  /** Line label in the instruction block (`Support: `). */
+  label: string;
+  /** What the character should do: encourage real-world support, and never claim to be a professional. */
+  directive: string;
 }

@@ -114,6 +114,7 @@ describe('buildPromptData', () => {
       response_length_hint: 'Use a natural conversational length.',
       need_direction: null,
       group_instruction: null,
+      support_directive: null,
     });
     expect(data.context).toMatchObject({ speaker: null, addressed_to: 'character', others: [] });
     const { system_prompt, context_block, instruction_block } = data.formatted;

@@ -192,6 +192,12 @@ export interface PromptInstruction {
   need_direction: string | null;
   /** Group turns: how to speak in the room (whom to answer, that others read along); null otherwise. */
   group_instruction: string | null;
+  /**
+   * While the speaker repeatedly expresses distress (docs/relationship-health.md): encourage real-world support
+   * (people they trust, professional help, local emergency services if in danger), never claiming to be a
+   * professional; null otherwise.
+   */
+  support_directive: string | null;
 }
 
 /** The three ready-to-paste text blocks. */

@@ -35,6 +35,8 @@ export interface PromptInput {
   group?: PromptGroupInput;
   /** Episodes the turn recalled, most relevant first, and the engine time of the turn. */
   memories?: { now: number; recalled: readonly PromptMemoryInput[] };
+  /** The speaker has repeatedly expressed distress: the instruction gains the support directive. */
+  support?: boolean;
 }
 
 /** A recalled episode as prompt_data describes it. */

@@ -114,6 +114,8 @@ function subject(part: SentenceInput, turn: TurnAttribution, amplified: boolean)
       return `The body budget (stress ${hundredths[Math.round(turn.stress * 100)]}, energy ${hundredths[Math.round(turn.energy * 100)]})`;
     case 'relationship':
       return 'The relationship with the speaker';
+    case 'override':
+      return 'An operator’s override since the last turn';
     case 'other':
       return 'Smaller effects together';
   }

@@ -1,9 +1,10 @@
 import { advanceTo } from '../engine/advance.js';
 import type { EngineState } from '../engine/engine-state.js';
 import { type Observation, observe } from '../engine/observe.js';
-import { closestParticipant } from '../group/participants.js';
+import type { MemoryState } from '../memory/episode.js';
 import type { EngineParams } from '../persona/engine-params.js';
 import type { ResolvedPersona } from '../persona/persona.js';
+import { addresseeOf } from '../proactive/outreach.js';
 import type { ProactiveAction, ProactiveState } from '../proactive/proactive-action.js';
 import { raiseAction } from '../proactive/raise-action.js';
 import { evaluateTriggers, nextDueAt } from '../proactive/triggers.js';
@@ -25,7 +26,10 @@ export function dueAt(
   return due === null ? null : Math.max(due, now);
 }
 
-/** Evaluates the triggers on a state and its observation, and raises at most one action through the gates. */
+/**
+ * Evaluates the triggers on a state and its observation, and raises at most one action through the gates, addressed
+ * (in a group) to the closest participant who has not opted out, with the episode of `memory` it refers to.
+ */
 export function raiseFromState(
   proactive: ProactiveState,
   state: EngineState,
@@ -34,14 +38,18 @@ export function raiseFromState(
   params: EngineParams,
   now: number,
   random: Random,
+  memory?: MemoryState,
 ): { state: ProactiveState; action: ProactiveAction | null } {
+  const addressee = addresseeOf(state);
   return raiseAction(proactive, evaluateTriggers(state, observation, params, now), {
     now,
     lastInteractionAt: state.lastInteractionAt,
     persona,
     observation,
     random,
-    participant: closestParticipant(state)?.participant ?? null,
+    participant: addressee ?? null,
+    unreachable: addressee === undefined,
+    memory,
   });
 }
 
@@ -69,6 +77,7 @@ export function runProactiveStep(session: LoadedSession, random: Random): Proact
     params,
     now,
     random,
+    record.memory,
   );
   let due = dueAt(state, params, proactive, now);
   if (!action && due !== null && due <= now) due = now + minRecheckMs;

@@ -28,7 +28,7 @@ export function watchRemoteChanges(options: RemoteChangesOptions): () => void {
     const { id, owner, record } = change;
     if (decision.deleted) {
       writer.forget(id);
-      events.emit('deleted', { owner, sessionId: id });
+      events.emit('deleted', { owner, sessionId: id, remote: true });
       return;
     }
     if (decision.state) writer.replacedElsewhere(id);
@@ -40,7 +40,8 @@ export function watchRemoteChanges(options: RemoteChangesOptions): () => void {
       }
       writer.emitState(record, 'remote', clock.now());
     }
-    for (const action of decision.actions) events.emit('proactive', { owner, sessionId: id, action });
+    for (const action of decision.actions)
+      events.emit('proactive', { owner, sessionId: id, action, remote: true });
   };
   return store.watch ? store.watch(onChange) : () => {};
 }

@@ -1,3 +1,4 @@
+import type { SignalReading } from '../health/signals.js';
 import type { ProactiveAction } from '../proactive/proactive-action.js';
 import type { SessionRecord } from '../store/session-store.js';
 import type { StateCause, TurnResult } from './session-types.js';
@@ -13,4 +14,6 @@ export interface SessionChange<T> {
   action?: ProactiveAction | null | undefined;
   /** A turn's result: emitted as a `turn` event after the write. */
   turn?: TurnResult | undefined;
+  /** Relationship signals of the turn's sender that the change started: a `signal` event each after the write. */
+  signals?: SignalReading[] | undefined;
 }

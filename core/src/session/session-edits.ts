@@ -2,6 +2,7 @@ import { advanceTo } from '../engine/advance.js';
 import { createInitialState } from '../engine/engine-state.js';
 import { LimbicError, toValidationError } from '../errors.js';
 import { maxParticipantIdLength, participantsOf, removeParticipant } from '../group/participants.js';
+import { withoutParticipant } from '../health/activity.js';
 import type { EngineParams } from '../persona/engine-params.js';
 import type { ResolvedPersona } from '../persona/persona.js';
 import { defaultPreferences, type ProactivePreferences } from '../proactive/preferences.js';
@@ -123,8 +124,8 @@ export function checkParticipantId(participantId: unknown): asserts participantI
 }
 
 /**
- * Forgets one participant: their entry, their place as last speaker, the pending actions addressed to them, and
- * every remembered episode they appear in.
+ * Forgets one participant: their entry, their place as last speaker, the pending actions addressed to them, every
+ * remembered episode they appear in, and their activity history (docs/relationship-health.md).
  * @throws LimbicError NOT_FOUND for a participant the session neither knows nor remembers.
  */
 export function forgetParticipantStep(
@@ -147,7 +148,10 @@ export function forgetParticipantStep(
     speaker: record.state.speaker === participantId ? null : (record.state.speaker ?? null),
   };
   const pending = record.proactive.pending.filter((a) => a.participant?.id !== participantId);
-  const changes = memory === undefined ? { updatedAt: now, state } : { updatedAt: now, state, memory };
+  const changes: Partial<SessionRecord> =
+    memory === undefined ? { updatedAt: now, state } : { updatedAt: now, state, memory };
+  const activity = withoutParticipant(record.activity, participantId);
+  if (activity !== undefined && activity !== record.activity) changes.activity = activity;
   return {
     record: withProactive(session, { ...record.proactive, pending }, changes),
     result: { forgotten: true as const, id: participantId },

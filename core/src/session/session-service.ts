@@ -3,32 +3,34 @@ import { createReaderAppraiser } from '../appraisal/reader-appraiser.js';
 import { type Clock, createSystemClock } from '../clock.js';
 import type { ResolvedAddress } from '../group/address.js';
 import { maxParticipants } from '../group/participants.js';
-import { deriveEngineParams } from '../persona/engine-params.js';
 import type { PersonaWriter } from '../persona/persona-writer.js';
-import { type ProactivePreferences, parsePreferences } from '../proactive/preferences.js';
+import { type ProactivePreferences, parsePreferences, withPolicyDefaults } from '../proactive/preferences.js';
 import type { ProactiveAction } from '../proactive/proactive-action.js';
 import { createCryptoRandom, createIdGenerator, type Random } from '../random.js';
+import { isSnapshotImport, SessionSnapshots } from '../snapshot/session-snapshots.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { SessionStore } from '../store/session-store.js';
 import { ChangeFilter } from './change-filter.js';
+import { createFromDefinition } from './create-session.js';
 import { DueChecks } from './due-checks.js';
 import { TypedEmitter } from './emitter.js';
 import type { LoadedSession } from './loaded-session.js';
-import { resolvePersonaInput } from './persona-input.js';
 import { watchRemoteChanges } from './remote-changes.js';
 import type { StateSnapshot } from './results.js';
 import type { SessionChange } from './session-change.js';
+import { SessionControls } from './session-controls.js';
 import {
   type AckResult,
   acknowledgeStep,
   checkActionId,
   checkParticipantId,
   forgetParticipantStep,
-  newSessionRecord,
   setPreferencesStep,
 } from './session-edits.js';
 import { SessionMemories } from './session-memories.js';
 import { defaultMaxRetries, type SessionServiceOptions } from './session-options.js';
+import { SessionOutreach } from './session-outreach.js';
+import { SessionRelationships } from './session-relationships.js';
 import type {
   ParticipantPage,
   SessionDetails,
@@ -38,7 +40,6 @@ import type {
   TurnResult,
 } from './session-types.js';
 import {
-  iso,
   isParticipantId,
   snapshotAt,
   toPageRequest,
@@ -69,6 +70,13 @@ export class SessionService {
   readonly personaWriter: PersonaWriter | undefined;
   /** The characters' episodic memories: list, forget, settings (docs/memory.md). */
   readonly memories: SessionMemories;
+  /** Session snapshots: export a session as a portable document, import one as a new session (docs/snapshots.md). */
+  readonly snapshots: SessionSnapshots;
+  /** Relationship health: the values, their trend and the signals (docs/relationship-health.md). */
+  readonly relationships: SessionRelationships;
+  /** The operator's controls: advance a session's time, override its state (docs/time-control.md). */
+  readonly controls: SessionControls;
+  readonly outreach: SessionOutreach;
   readonly #random: Random;
   readonly #maxSessions: (owner: string) => number | undefined;
   readonly #maxParticipants: number;
@@ -97,6 +105,10 @@ export class SessionService {
     this.#writer = new SessionWriter({ store, clock, events, changes, maxRetries, maxBatch });
     this.#checks = new DueChecks(store, clock, this.#writer, this.#random);
     this.memories = new SessionMemories(this.#writer);
+    this.snapshots = new SessionSnapshots(this.#writer, clock, this.#sessionId, this.#maxSessions);
+    this.relationships = new SessionRelationships(this.#writer);
+    this.controls = new SessionControls(this.#writer, this.#random);
+    this.outreach = new SessionOutreach(this.#writer);
     if (changes) this.#unwatch = watchRemoteChanges({ store, clock, events, writer: this.#writer, changes });
   }
 
@@ -116,7 +128,8 @@ export class SessionService {
    *
    * A definition with a `description` but neither `preset` nor `personality` asks the `personaWriter` (an LLM) to
    * write the persona from the description; the fields the definition does give (identity fields, goals,
-   * emotion_config) take precedence over the written ones, and the description is kept as it was sent.
+   * emotion_config) take precedence over the written ones, and the description is kept as it was sent. A request
+   * `{snapshot}` creates the session from a snapshot instead ({@link SessionSnapshots.importRequest}).
    * @throws LimbicError VALIDATION_ERROR (also when a description alone is sent and no persona writer is
    * configured), INVALID_PRESET, SESSION_LIMIT, or APPRAISER_FAILED when the LLM could not write the persona.
    */
@@ -125,18 +138,11 @@ export class SessionService {
     definition: unknown,
     options: { maxSessions?: number; signal?: AbortSignal } = {},
   ): Promise<SessionInfo> {
+    if (isSnapshotImport(definition)) return this.snapshots.importRequest(owner, definition, options);
     const max = options.maxSessions ?? this.#maxSessions(owner);
-    const persona = await resolvePersonaInput(definition, {
-      writer: this.personaWriter,
-      signal: options.signal,
-      maxSessions: max,
-      countSessions: () => this.store.count(owner),
-    });
-    const params = deriveEngineParams(persona);
-    const now = this.clock.now();
-    const record = newSessionRecord(this.#sessionId('ses_', now), owner, persona, params, now);
-    await this.#writer.insert(record, persona, params, max);
-    return { sessionId: record.id, persona, config: params.config, createdAt: iso(record.createdAt) };
+    const { store, clock, personaWriter } = this;
+    const deps = { store, clock, personaWriter, writer: this.#writer, sessionId: this.#sessionId };
+    return createFromDefinition(deps, owner, definition, max, options.signal);
   }
 
   /** Reads a session with its current state. @throws LimbicError NOT_FOUND. */
@@ -194,7 +200,7 @@ export class SessionService {
 
   /** The session's proactive preferences. @throws LimbicError NOT_FOUND. */
   async getPreferences(owner: string, sessionId: string): Promise<ProactivePreferences> {
-    return (await this.#writer.read(owner, sessionId)).record.proactive.preferences;
+    return withPolicyDefaults((await this.#writer.read(owner, sessionId)).record.proactive.preferences);
   }
 
   /**

@@ -3,13 +3,16 @@ import type { Perceived } from '../appraisal/reader-appraiser.js';
 import type { Roles } from '../appraisal/text-roles.js';
 import type { StageTransition } from '../body/soul-stage.js';
 import type { ReplyAdvice } from '../group/reply.js';
+import type { RelationshipSignal } from '../health/relationship-health.js';
 import type { EmotionLabel, IntensityLevel } from '../labels/emotion-label.js';
 import type { EmotionConfig, ResolvedPersona, Vad } from '../persona/persona.js';
+import type { ParticipantPolicy } from '../proactive/policy.js';
 import type { ProactivePreferences } from '../proactive/preferences.js';
 import type { ProactiveAction } from '../proactive/proactive-action.js';
 import type { PromptData } from '../prompt/prompt-data.js';
 import type { NeedState } from '../prompt/prompt-input.js';
 import type { BodyBudget, Interpersonal, SoulStageView, StateSnapshot } from './results.js';
+import type { OverrideView } from './state-override.js';
 import type { TurnExplanation } from './turn-explanation.js';
 
 /** A created session as POST /v1/persona returns it. */
@@ -27,6 +30,8 @@ export interface SessionDetails extends SessionInfo {
   updatedAt: string;
   preferences: ProactivePreferences;
   state: StateSnapshot;
+  /** The latest operator override (docs/time-control.md), or null when the session was never overridden. */
+  last_override: OverrideView | null;
 }
 
 /** One entry of a session list. */
@@ -123,6 +128,8 @@ export interface ParticipantSummary extends ParticipantView {
   /** ISO 8601 engine-clock times they first and last took part (spoke or were addressed). */
   first_seen_at: string;
   last_seen_at: string;
+  /** Their own outreach policy (time zone, quiet hours, opt-out), when they set one. */
+  policy?: ParticipantPolicy;
 }
 
 /** A page of participants in id order; `cursor` is null on the last page. */
@@ -132,7 +139,7 @@ export interface ParticipantPage {
 }
 
 /**
- * Why a session's state changed; `memory`: its memory settings changed or an episode was forgotten; `remote`: another process sharing the store wrote it (seen through its watch). */
+ * Why a session's state changed; `memory`: its memory settings changed or an episode was forgotten; `remote`: another process sharing the store wrote it (seen through its watch); `tick`: an operator advanced its time; `override`: an operator set values of its state (docs/time-control.md). */
 export type StateCause =
   | 'created'
   | 'turn'
@@ -141,18 +148,28 @@ export type StateCause =
   | 'ack'
   | 'forget'
   | 'memory'
-  | 'remote';
+  | 'remote'
+  | 'tick'
+  | 'override';
 
 /** The typed events of the session service. */
 export interface SessionEvents {
   /** A session's state or proactive queue changed (turns from any transport, time-driven checks). */
   state: [{ owner: string; sessionId: string; cause: StateCause; snapshot: StateSnapshot }];
-  /** A turn was processed. */
-  turn: [{ owner: string; sessionId: string; result: TurnResult }];
-  /** A proactive action arose. */
-  proactive: [{ owner: string; sessionId: string; action: ProactiveAction }];
-  /** A session was deleted. */
-  deleted: [{ owner: string; sessionId: string }];
+  /** A turn was processed (by this process); `version` is the session's stored version the turn wrote. */
+  turn: [{ owner: string; sessionId: string; result: TurnResult; version: number }];
+  /** A proactive action arose; `remote` when another process raised it (seen through the store's watch). */
+  proactive: [{ owner: string; sessionId: string; action: ProactiveAction; remote?: boolean }];
+  /** A session was deleted; `remote` when another process deleted it (seen through the store's watch). */
+  deleted: [{ owner: string; sessionId: string; remote?: boolean }];
+  /**
+   * A relationship signal started for the sender of a turn (docs/relationship-health.md): emitted once, after the
+   * write, by the process that wrote the turn (never re-emitted for another process's writes). `participant` is null
+   * for the default person.
+   */
+  signal: [
+    { owner: string; sessionId: string; participant: ParticipantView | null; signal: RelationshipSignal },
+  ];
   /**
    * A write changed when the session is next due for a time-driven check (for schedulers): a write of this process,
    * or one of another process seen through the store's watch.

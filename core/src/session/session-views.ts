@@ -5,10 +5,12 @@ import type { ParticipantState } from '../group/participant-state.js';
 import { maxParticipantIdLength, participantsOf, relationshipAt } from '../group/participants.js';
 import type { EngineParams } from '../persona/engine-params.js';
 import type { ResolvedPersona } from '../persona/persona.js';
+import { withPolicyDefaults } from '../proactive/preferences.js';
 import type { SessionRecord } from '../store/session-store.js';
 import { decodeCursor, encodeCursor, parseLimit } from './cursor.js';
 import { type StateSnapshot, toSnapshot } from './results.js';
 import type { ParticipantPage, SessionDetails, SessionEvents, SessionPage } from './session-types.js';
+import { type OverrideView, toOverrideView } from './state-override.js';
 
 /** An engine-clock time (ms) as an ISO 8601 string, as every view shows times. */
 export function iso(ms: number): string {
@@ -77,6 +79,12 @@ export function toStateEvent(
   };
 }
 
+/** The latest override of a record as views show it, or null. */
+function lastOverride(record: SessionRecord): OverrideView | null {
+  const entry = record.overrides?.log.at(-1);
+  return entry ? toOverrideView(entry) : null;
+}
+
 /** A session with its persona, configuration, preferences and the state at `now`: `getSession`'s answer. */
 export function toSessionDetails(
   record: SessionRecord,
@@ -90,8 +98,9 @@ export function toSessionDetails(
     config: params.config,
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
-    preferences: record.proactive.preferences,
+    preferences: withPolicyDefaults(record.proactive.preferences),
     state: snapshotAt(record, params, now),
+    last_override: lastOverride(record),
   };
 }
 
@@ -145,5 +154,6 @@ function toParticipantView(p: ParticipantState, now: number): ParticipantPage['p
     turns: p.turns,
     first_seen_at: iso(p.firstSeenAt),
     last_seen_at: iso(p.lastSeenAt),
+    ...(p.policy ? { policy: p.policy } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import { LimbicError } from '../errors.js';
+import { toRelationshipSignal } from '../health/relationship-view.js';
 import { deriveEngineParams, type EngineParams } from '../persona/engine-params.js';
 import type { ResolvedPersona } from '../persona/persona.js';
 import type { SessionRecord, SessionStore } from '../store/session-store.js';
@@ -242,7 +243,7 @@ export class SessionWriter {
     }
   }
 
-  /** Emits the events of one written change, in order: `due`, `turn`, `state`, `proactive`. */
+  /** Emits the events of one written change, in order: `due`, `turn`, `state`, `proactive`, `signal`. */
   #emitChange({ record, now }: LoadedSession, change: SessionChange<unknown>): void {
     const next = change.record!;
     const { id, owner } = record;
@@ -250,8 +251,15 @@ export class SessionWriter {
       this.#events.emit('due', { sessionId: id, nextDueAt: next.nextDueAt });
     }
     if (change.turn && this.#events.has('turn'))
-      this.#events.emit('turn', { owner, sessionId: id, result: change.turn });
+      this.#events.emit('turn', { owner, sessionId: id, result: change.turn, version: next.version });
     if (change.cause) this.emitState(next, change.cause, now);
     if (change.action) this.#events.emit('proactive', { owner, sessionId: id, action: change.action });
+    if (change.signals && this.#events.has('signal')) {
+      const participant = change.turn?.speaker ?? null;
+      for (const reading of change.signals) {
+        const signal = toRelationshipSignal(reading, now);
+        this.#events.emit('signal', { owner, sessionId: id, participant, signal });
+      }
+    }
   }
 }

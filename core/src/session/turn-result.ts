@@ -26,6 +26,8 @@ import { toTurnExplanation } from './turn-explanation.js';
 export interface TurnParticipants {
   from: ParticipantRef | undefined;
   address: ResolvedAddress;
+  /** The speaker has repeatedly expressed distress: prompt_data gains the support directive. */
+  support?: boolean;
 }
 
 function view(state: GroupTurnOutcome['state'], ref: ParticipantRef): ParticipantView {
@@ -165,6 +167,7 @@ export function buildTurnResult(
       },
       eventContext: context,
       ...(group ? { group } : {}),
+      ...(parties.support ? { support: true } : {}),
       ...(memory.recalled.length > 0 ? { memories: promptMemories(state, memory) } : {}),
     }),
     speaker: parties.from === undefined ? null : view(state, parties.from),

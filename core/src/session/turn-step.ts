@@ -1,10 +1,14 @@
 import type { Appraisal } from '../appraisal/appraisal.js';
 import type { Conduct } from '../appraisal/listener.js';
+import { familiarity } from '../body/relationship.js';
+import { withOverride } from '../engine/attribute-turn.js';
 import type { EngineState } from '../engine/engine-state.js';
 import { type ResolvedAddress, resolveAddress } from '../group/address.js';
 import { applyTurn } from '../group/group-turn.js';
 import type { Addressee, ParticipantRef } from '../group/participants.js';
 import { participantsOf } from '../group/participants.js';
+import { healthStep } from '../health/health-step.js';
+import type { SignalReading } from '../health/signals.js';
 import type { EmotionLabel } from '../labels/emotion-label.js';
 import { cueWords } from '../memory/cues.js';
 import { emptyMemory } from '../memory/episode.js';
@@ -15,6 +19,7 @@ import type { Random } from '../random.js';
 import type { SessionRecord } from '../store/session-store.js';
 import { LruMap } from '../util/lru-map.js';
 import type { LoadedSession } from './loaded-session.js';
+import { overridePart } from './override-step.js';
 import { dueAt, raiseFromState } from './proactive-step.js';
 import type { SessionChange } from './session-change.js';
 import type { TurnResult } from './session-types.js';
@@ -65,11 +70,15 @@ export interface TurnStepOptions {
   address?: ResolvedAddress | undefined;
 }
 
-/** What a turn computed: the record to write (its version is the caller's), the result, and any action raised. */
+/**
+ * What a turn computed: the record to write (its version is the caller's), the result, any action raised, and the
+ * relationship signals of the sender that the turn started.
+ */
 export interface TurnStep {
   record: SessionRecord;
   result: TurnResult;
   action: ProactiveAction | null;
+  signals: SignalReading[];
 }
 
 /**
@@ -137,15 +146,25 @@ export function runTurnStep(
       params,
       now,
       options.random,
+      remembered.memory,
     ));
   }
+  const r = outcome.relationship;
+  const health = healthStep(record, input, {
+    sender: speaker,
+    relationship: { rapport: r.rapport, trust: r.trust, familiarity: familiarity(r.familiarityCount) },
+    participants: participantsOf(outcome.state),
+    maxParticipants: options.maxParticipants,
+    now,
+  });
+  const overridden = overridePart(record.overrides, record.state, params);
   const result = buildTurnResult(
-    outcome,
+    overridden ? { ...outcome, attribution: withOverride(outcome.attribution, overridden) } : outcome,
     input.appraisal,
     persona,
     params,
     input.context,
-    { from: input.from, address },
+    { from: input.from, address, support: health.support },
     { now, recalled: recall.recalled, encoded: remembered.encoded },
     input.text,
   );
@@ -161,7 +180,11 @@ export function runTurnStep(
     nextDueAt: dueAt(outcome.state, params, proactive, now),
   };
   if (record.memory !== undefined || remembered.memory !== memory) next.memory = remembered.memory;
-  return { record: next, result, action };
+  if (health.activity !== undefined) next.activity = health.activity;
+  // The turn explained the overrides before it: the next one measures from its own state.
+  if (record.overrides)
+    next.overrides = overridden ? { ...record.overrides, feltBefore: null } : record.overrides;
+  return { record: next, result, action, signals: health.started };
 }
 
 const nameCueCache = new LruMap<string, string[]>(4096);
@@ -201,5 +224,12 @@ function involved(
 
 /** A turn step as the writer's change: a `turn` and a `state` event after the write, and the action if any. */
 export function toTurnChange(step: TurnStep): SessionChange<TurnResult> {
-  return { record: step.record, result: step.result, cause: 'turn', action: step.action, turn: step.result };
+  return {
+    record: step.record,
+    result: step.result,
+    cause: 'turn',
+    action: step.action,
+    turn: step.result,
+    ...(step.signals.length > 0 ? { signals: step.signals } : {}),
+  };
 }

@@ -1,7 +1,9 @@
 import type { EngineState } from '../engine/engine-state.js';
+import type { ActivityState } from '../health/activity.js';
 import type { MemoryState } from '../memory/episode.js';
 import type { ResolvedPersona } from '../persona/persona.js';
 import type { ProactiveState } from '../proactive/proactive-action.js';
+import type { OverrideState } from '../session/state-override.js';
 
 /**
  * One session as stores keep it. Records are immutable values: the session service never changes a record it has
@@ -31,6 +33,16 @@ export interface SessionRecord {
    * sessions that never remembered anything, which read it as empty with default settings.
    */
   memory?: MemoryState;
+  /**
+   * Each person's activity history for the relationship signals (docs/relationship-health.md): daily counts of the
+   * last 35 days. Absent in records written before it existed, which read it as empty.
+   */
+  activity?: ActivityState;
+  /**
+   * Operator overrides (docs/time-control.md): the log of the latest ones and what the next turn's explanation
+   * measures from. Absent in sessions never overridden.
+   */
+  overrides?: OverrideState;
 }
 
 /** Options of {@link SessionStore.create}. */

@@ -4,7 +4,10 @@ import { isLimbicError } from '../errors.js';
 import { deriveEngineParams } from '../persona/engine-params.js';
 import { resolvePersona } from '../persona/resolve-persona.js';
 import { defaultPreferences } from '../proactive/preferences.js';
+import { checkSnapshotRoundTrip } from '../snapshot/snapshot-contract.js';
+import { describeActivityContract } from './activity-contract.js';
 import { describeMemoryContract } from './memory-contract.js';
+import { describeOverrideContract } from './override-contract.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
 
 /** Options of {@link describeSessionStoreContract}. */
@@ -16,6 +19,8 @@ export interface StoreContractOptions {
    * so the run still lists and counts them. The caller prints the reason.
    */
   skip?: string;
+  /** Checks every snapshot the round trip exports (e.g. against the published JSON Schema); throws when invalid. */
+  validateSnapshot?: (document: unknown) => void;
 }
 
 let counter = 0;
@@ -218,6 +223,9 @@ export function describeSessionStoreContract(
               enabled: true,
               triggers: { attachment_seeking: true, need_deficit: false, emotional_overflow: true },
               cooldown_hours: 2.5,
+              time_zone: 'Asia/Tokyo',
+              quiet_hours: { start: '23:30', end: '07:15' },
+              max_per_day: 5,
             },
             pending: [
               {
@@ -260,5 +268,12 @@ export function describeSessionStoreContract(
       }));
 
     describeMemoryContract(it, withStore, makeTestRecord);
+
+    it('exports a rich session that, imported into a second store, is the same record and answers the same', () =>
+      withStore((source) =>
+        withStore((target) => checkSnapshotRoundTrip(source, target, options.validateSnapshot)),
+      ));
+    describeOverrideContract(it, withStore, makeTestRecord);
+    describeActivityContract(it, withStore, makeTestRecord);
   });
 }

@@ -23,6 +23,8 @@ const kindText: Record<ContributionKind, string> = {
   body: 'The body budget: its offset on the felt emotion, and stress sensitising negative events',
   relationship:
     'Reserved: the relationship does not reach the felt emotion directly, so no part has this kind',
+  override:
+    'Operator overrides since the previous turn: the change they made to the felt emotion (docs/time-control.md)',
   other: 'The rest: the parts not listed, together',
 };
 

@@ -9,6 +9,7 @@ import {
   type ValidationIssue,
 } from '@limbic/core';
 import { builder } from './builder.js';
+import { QuietHoursInput } from './policy-inputs.js';
 import { emotionConfigNumbers } from './session-types.js';
 
 // Input types mirror the REST bodies field for field, so the core validates them with the same messages and issue
@@ -180,11 +181,15 @@ const TriggersInput = builder.inputType('ProactiveTriggersInput', {
 });
 
 const PreferencesInput = builder.inputType('ProactivePreferencesInput', {
-  description: 'Replaces the preferences: omitted triggers are on, an omitted cooldown_hours is 4.',
+  description:
+    'Replaces the preferences: omitted triggers are on, an omitted cooldown_hours is 4, time_zone UTC, quiet_hours none, max_per_day 3.',
   fields: (t) => ({
     enabled: t.boolean({ required: true }),
     triggers: t.field({ type: TriggersInput }),
     cooldown_hours: t.float({ description: 'In [0, 720]' }),
+    time_zone: t.string({ description: 'IANA time zone name; omitted: UTC' }),
+    quiet_hours: t.field({ type: QuietHoursInput, description: 'Omitted or null: none' }),
+    max_per_day: t.int({ description: 'In [1, 100]; omitted: 3' }),
   }),
 });
 

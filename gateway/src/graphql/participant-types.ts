@@ -17,7 +17,8 @@ type ParticipantEdge = Edge<ParticipantSummary>;
 /** A page of participants as a cursor connection. */
 type ParticipantConnection = Connection<ParticipantSummary>;
 
-const ParticipantSummaryRef = builder.objectRef<ParticipantSummary>('ParticipantSummary').implement({
+/** A participant of a group session with the relationship now. */
+export const ParticipantSummaryRef = builder.objectRef<ParticipantSummary>('ParticipantSummary').implement({
   description:
     'A participant of a group session with the character’s relationship with them now (REST GET /v1/persona/:id/participants).',
   fields: (t) => ({

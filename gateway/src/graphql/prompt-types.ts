@@ -235,6 +235,11 @@ const PromptInstructionRef = builder.objectRef<PromptInstruction>('PromptInstruc
       description:
         'Group turns: how to speak in the room (whom to answer, that others read along); null otherwise',
     }),
+    support_directive: t.exposeString('support_directive', {
+      nullable: true,
+      description:
+        'While the speaker repeatedly expresses distress: encourage real-world support, never claim to be a professional; null otherwise',
+    }),
   }),
 });
 

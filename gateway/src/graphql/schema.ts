@@ -3,9 +3,14 @@ import { builder } from './builder.js';
 import './queries.js';
 import './mutations.js';
 import './memory-fields.js';
+import './relationship-fields.js';
+import './control-fields.js';
 import './subscriptions.js';
 import './operator-fields.js';
+import './snapshot-fields.js';
 import './explanation-types.js';
+import './webhook-fields.js';
+import './policy-fields.js';
 
 let built: GraphQLSchema | undefined;
 

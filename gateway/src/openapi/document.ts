@@ -53,6 +53,11 @@ export function createOpenApiDocument(version: string): OpenApiDocument {
         name: 'proactive',
         description: 'Actions the character takes on its own, its preferences and acknowledgements',
       },
+      {
+        name: 'webhooks',
+        description:
+          'Signed HTTP callbacks of events (docs/webhooks.md): endpoints, secrets, the delivery log',
+      },
       { name: 'graphql', description: 'The GraphQL endpoint (schema: gateway/schema.graphql)' },
     ],
     paths: {

@@ -46,6 +46,8 @@ export interface OperationSpec {
   ok: ResponseShapeName;
   status?: number;
   body?: RequestShapeName;
+  /** A second form of the body (`oneOf` the two): a session created from a snapshot instead of a persona. */
+  alsoBody?: RequestShapeName;
   query?: unknown[];
   errors?: readonly ErrorCode[];
   public?: boolean;
@@ -108,7 +110,9 @@ export function operation(spec: OperationSpec): Operation {
     ...(spec.query ?? []),
   ];
   if (parameters.length) op.parameters = parameters;
-  if (spec.body)
-    op.requestBody = { required: true, content: { 'application/json': { schema: ref(spec.body) } } };
+  if (spec.body) {
+    const schema = spec.alsoBody ? { oneOf: [ref(spec.body), ref(spec.alsoBody)] } : ref(spec.body);
+    op.requestBody = { required: true, content: { 'application/json': { schema } } };
+  }
   return op;
 }

@@ -3,6 +3,7 @@ import { openApiPath, routes } from '@limbic/protocol';
 import type { ErrorCode } from '../errors.js';
 import { type OperationSpec, operation } from './operation.js';
 import { int, type Operation, str } from './schema-parts.js';
+import { webhookOperations } from './webhook-operations.js';
 
 const listQuery = [
   {
@@ -58,6 +59,7 @@ export const operations: readonly OperationSpec[] = [
     ok: 'SessionInfo',
     status: 201,
     body: 'PersonaDefinition',
+    alsoBody: 'SessionImport',
     errors: ['INVALID_PRESET', 'SESSION_LIMIT', 'APPRAISER_FAILED'],
   },
   {
@@ -83,6 +85,21 @@ export const operations: readonly OperationSpec[] = [
     errors: session,
   },
   {
+    id: 'exportSnapshot',
+    summary: 'Export the whole session as a versioned snapshot document (docs/snapshots.md)',
+    tag: 'persona',
+    ok: 'SessionSnapshot',
+    errors: session,
+  },
+  {
+    id: 'snapshotSchema',
+    summary: 'The JSON Schema of the session snapshot document',
+    tag: 'meta',
+    ok: 'JsonSchema',
+    public: true,
+    etag: true,
+  },
+  {
     id: 'listParticipants',
     summary: 'List the participants of a group session, in id order, with the relationship with each',
     tag: 'persona',
@@ -96,6 +113,23 @@ export const operations: readonly OperationSpec[] = [
     tag: 'persona',
     ok: 'Forgotten',
     errors: ['VALIDATION_ERROR', ...write],
+  },
+  {
+    id: 'getRelationship',
+    summary:
+      'A person’s relationship health: the values now, their trend over 7 and 30 days, and the relationship signals (not diagnoses)',
+    tag: 'persona',
+    ok: 'RelationshipHealth',
+    query: [
+      {
+        name: 'participant',
+        in: 'query',
+        required: false,
+        description: 'A participant id (group sessions); omitted: the default person (turns without `from`)',
+        schema: { ...str, minLength: 1, maxLength: 128 },
+      },
+    ],
+    errors: ['VALIDATION_ERROR', ...session],
   },
   {
     id: 'listMemories',
@@ -153,6 +187,24 @@ export const operations: readonly OperationSpec[] = [
     errors: write,
   },
   {
+    id: 'tickSession',
+    summary:
+      'Advance one session’s own time by `seconds` (at most 30 days): decay, needs, drift, forgetting and due proactive checks as if that time had passed',
+    tag: 'persona',
+    ok: 'TickResult',
+    body: 'TickInput',
+    errors: ['VALIDATION_ERROR', ...write],
+  },
+  {
+    id: 'overrideState',
+    summary:
+      'Set emotion, mood, body budget or a relationship value (a story beat), logged with the key and the engine time',
+    tag: 'persona',
+    ok: 'OverrideResult',
+    body: 'OverrideInput',
+    errors: ['VALIDATION_ERROR', ...write],
+  },
+  {
     id: 'appraisalTurn',
     summary: 'Process a turn with an appraisal vector',
     tag: 'turn',
@@ -191,6 +243,14 @@ export const operations: readonly OperationSpec[] = [
     errors: write,
   },
   {
+    id: 'setParticipantPolicy',
+    summary: "Set a participant's own outreach policy in a group: time zone, quiet hours, opt-out",
+    tag: 'proactive',
+    ok: 'ParticipantPolicyResult',
+    body: 'ParticipantPolicyInput',
+    errors: write,
+  },
+  {
     id: 'acknowledgeAction',
     summary: 'Acknowledge a proactive action (idempotent)',
     tag: 'proactive',
@@ -198,6 +258,7 @@ export const operations: readonly OperationSpec[] = [
     body: 'AckRequest',
     errors: write,
   },
+  ...webhookOperations,
 ];
 
 /** The document's paths: each operation under its route's path, keyed by its method. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context.js';
+import { registerControlRoutes } from './controls.js';
 import { registerHealthRoutes } from './health.js';
 import { registerMemoryRoutes } from './memories.js';
 import { registerMethodNotAllowed } from './method-not-allowed.js';
@@ -8,8 +9,11 @@ import { registerParticipantRoutes } from './participants.js';
 import { registerPersonaRoutes } from './persona.js';
 import { registerPresetRoutes } from './presets.js';
 import { registerProactiveRoutes } from './proactive.js';
+import { registerRelationshipRoutes } from './relationship.js';
+import { registerSnapshotRoutes } from './snapshots.js';
 import { registerStateRoutes } from './state.js';
 import { registerTurnRoutes } from './turn.js';
+import { registerWebhookRoutes } from './webhooks.js';
 import { registerWebSocketHint } from './websocket.js';
 
 /** One route registered on the gateway's Fastify instance. */
@@ -85,11 +89,15 @@ export function registerRoutes(app: FastifyInstance, context: GatewayContext): v
   registerPresetRoutes(app);
   registerPersonaRoutes(app, context);
   registerParticipantRoutes(app, context);
+  registerRelationshipRoutes(app, context);
   registerMemoryRoutes(app, context);
+  registerControlRoutes(app, context);
   registerTurnRoutes(app, context);
   registerStateRoutes(app, context);
   registerProactiveRoutes(app, context);
+  registerWebhookRoutes(app, context);
   registerOpenApiRoutes(app, context);
+  registerSnapshotRoutes(app, context);
   registerWebSocketHint(app);
 
   const served = new Map<string, Set<string>>();

@@ -2,6 +2,7 @@ import { pathTo, routes } from '@limbic/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context.js';
 import { objectBody, onlyParams, sessionIdParam, singleParam } from './route-input.js';
+import { snapshotBodyLimit } from './snapshots.js';
 
 interface IdParams {
   Params: { id: string };
@@ -10,13 +11,14 @@ interface IdParams {
 const listParams = ['cursor', 'limit'] as const;
 
 /**
- * Sessions: POST /v1/persona (201, quota-checked: SESSION_LIMIT 403 when the plan's session count is reached),
+ * Sessions: POST /v1/persona (201, quota-checked: SESSION_LIMIT 403 when the plan's session count is reached; a
+ * persona definition, or `{snapshot}` to import one, with a body of up to {@link snapshotBodyLimit} bytes),
  * GET /v1/persona (cursor pages, `limit` 1-100, default 20), GET and DELETE /v1/persona/:id.
  */
 export function registerPersonaRoutes(app: FastifyInstance, context: GatewayContext): void {
   const { service } = context;
 
-  app.post(routes.createSession.path, async (request, reply) => {
+  app.post(routes.createSession.path, { bodyLimit: snapshotBodyLimit }, async (request, reply) => {
     const { owner, plan } = request.principal;
     const definition = objectBody(request.body);
     const maxSessions = Number.isFinite(plan.sessions) ? { maxSessions: plan.sessions } : {};

@@ -8,9 +8,14 @@ interface SessionParams {
   Params: { sessionId: string };
 }
 
+interface ParticipantParams {
+  Params: { sessionId: string; participantId: string };
+}
+
 /**
  * Proactive behaviour: GET /v1/proactive/:sessionId (the pending actions, oldest first; a due time-driven check
- * runs first), PUT /v1/proactive/:sessionId/preferences, and POST /v1/proactive/:sessionId/ack with
+ * runs first), PUT /v1/proactive/:sessionId/preferences, PUT /v1/proactive/:sessionId/participants/:participantId
+ * (a participant's own policy), and POST /v1/proactive/:sessionId/ack with
  * `{action_id}` or `{id}` (the REST form of the WebSocket's ack_proactive; idempotent).
  */
 export function registerProactiveRoutes(app: FastifyInstance, context: GatewayContext): void {
@@ -28,6 +33,15 @@ export function registerProactiveRoutes(app: FastifyInstance, context: GatewayCo
     service.setPreferences(
       request.principal.owner,
       sessionIdParam(request.params.sessionId),
+      objectBody(request.body),
+    ),
+  );
+
+  app.put<ParticipantParams>(routes.setParticipantPolicy.path, async (request) =>
+    service.outreach.setParticipantPolicy(
+      request.principal.owner,
+      sessionIdParam(request.params.sessionId),
+      request.params.participantId,
       objectBody(request.body),
     ),
   );

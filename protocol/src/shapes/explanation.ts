@@ -6,7 +6,7 @@ import { oneOf, range, signed, unit } from './primitives.js';
 export const contributionSchema = z
   .strictObject({
     kind: oneOf(contributionKinds).describe(
-      'What the part came from: decay (time since the last update), mood (the mood carried over), appraisal (one dimension), surprise (the prediction error), personality (the persona’s gains), needs (need pleasure), memory (recalled episodes), body (the body budget), relationship (reserved, not produced), other (the rest of the list)',
+      'What the part came from: decay (time since the last update), mood (the mood carried over), appraisal (one dimension), surprise (the prediction error), personality (the persona’s gains), needs (need pleasure), memory (recalled episodes), body (the body budget), relationship (reserved, not produced), override (operator overrides since the previous turn), other (the rest of the list)',
     ),
     V: z.number().describe('Its part of the change of valence'),
     A: z.number().describe('Its part of the change of arousal (exposed scale)'),

@@ -5,6 +5,7 @@
  * @module
  */
 
+export { overrideResultSchema, overrideViewSchema, tickResultSchema } from './controls.js';
 export { contributionSchema, turnExplanationSchema } from './explanation.js';
 export { componentsPrefix, type JsonSchema, jsonSchemasOf, ref } from './json-schema.js';
 export {
@@ -16,6 +17,13 @@ export {
   memoryViewSchema,
 } from './memory.js';
 export { asyncApiSchema, errorBody, healthSchema, openApiSchema, presetsSchema } from './meta.js';
+export {
+  participantPolicyResultSchema,
+  participantPolicySchema,
+  proactiveReasonSchema,
+  quietHoursSchema,
+  reasonEpisodeSchema,
+} from './policy.js';
 export { dateTime, objectOf, oneOf, range, signed, unit } from './primitives.js';
 export {
   acknowledgedSchema,
@@ -35,6 +43,11 @@ export {
   responseShapes,
   socketShapes,
 } from './registry.js';
+export {
+  relationshipHealthSchema,
+  relationshipSignalSchema,
+  relationshipTrendSchema,
+} from './relationship.js';
 export { type RoleFieldText, roleText, roleValues } from './role-text.js';
 export {
   deletedSchema,
@@ -49,6 +62,12 @@ export {
   sessionPageSchema,
   sessionSummarySchema,
 } from './sessions.js';
+export {
+  sessionImportSchema,
+  sessionSnapshotJsonSchema,
+  snapshotJsonSchemaDocument,
+  snapshotSchemaFile,
+} from './snapshot.js';
 export {
   addresseeSchema,
   appraisalSchema,
@@ -65,3 +84,27 @@ export {
 } from './state.js';
 export { turnResultSchema } from './turn-result.js';
 export type * from './types.js';
+export type {
+  WebhookCreated,
+  WebhookCreateInput,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookEndpointView,
+  WebhookPage,
+  WebhookSecretRotated,
+  WebhookTestQueued,
+  WebhookUpdateInput,
+} from './webhook-types.js';
+export {
+  maxWebhookDescriptionLength,
+  maxWebhookUrlLength,
+  webhookCreatedSchema,
+  webhookCreateInputSchema,
+  webhookDeliveryPageSchema,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+  webhookPageSchema,
+  webhookSecretSchema,
+  webhookTestSchema,
+  webhookUpdateInputSchema,
+} from './webhooks.js';

@@ -21,7 +21,8 @@ function tidy(node: unknown): unknown {
   if (node === null || typeof node !== 'object') return node;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === '$schema' || key === '$id') continue;
+    // A string is the keyword; an object is a property of that name (the snapshot's own `$schema` field).
+    if ((key === '$schema' || key === '$id') && typeof value === 'string') continue;
     if (key === 'pattern' && (node as JsonSchema).format === 'date-time') continue;
     if ((key === 'maximum' && value === safeInteger) || (key === 'minimum' && value === -safeInteger))
       continue;

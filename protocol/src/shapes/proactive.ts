@@ -1,5 +1,6 @@
 import { proactiveTypes } from '@limbic/core';
 import { z } from 'zod';
+import { proactiveReasonSchema } from './policy.js';
 import { dateTime, oneOf } from './primitives.js';
 import { participantSchema } from './state.js';
 
@@ -14,6 +15,8 @@ const actionFields = {
   // Group sessions: the participant the action is addressed to; absent when the session knows nobody by id. (No
   // description beside the $ref: AsyncAPI's linters warn on $ref siblings.)
   participant: participantSchema.optional(),
+  // Absent only on actions raised before reasons existed.
+  reason: proactiveReasonSchema.optional(),
 };
 const actionType = oneOf(proactiveTypes);
 

@@ -124,6 +124,9 @@ export const promptDataSchema = z.strictObject({
     response_length_hint: z.string(),
     need_direction: nullableString,
     group_instruction: nullableString.describe('Group turns: how to speak in the room; null otherwise'),
+    support_directive: nullableString.describe(
+      'While the speaker repeatedly expresses distress: encourage real-world support, never claim to be a professional; null otherwise',
+    ),
   }),
   formatted: z.strictObject({
     system_prompt: z.string(),

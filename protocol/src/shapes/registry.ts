@@ -1,14 +1,19 @@
 import {
   appraisalTurnSchema,
   memorySettingsSchema,
+  overrideSchema,
+  participantPolicySchema as participantPolicyInputSchema,
   personaDefinitionSchema,
   preferencesSchema,
+  sessionSnapshotSchema,
   textTurnSchema,
+  tickSchema,
 } from '@limbic/core';
 import type { z } from 'zod';
 import { deprecatedAliases } from '../fields.js';
+import { overrideResultSchema, overrideViewSchema, tickResultSchema } from './controls.js';
 import { contributionSchema, turnExplanationSchema } from './explanation.js';
-import { type JsonSchema, jsonSchemasOf } from './json-schema.js';
+import { type JsonSchema, jsonSchemasOf, ref } from './json-schema.js';
 import {
   episodeFeelingSchema,
   memoriesForgottenSchema,
@@ -20,6 +25,13 @@ import {
 } from './memory.js';
 import { asyncApiSchema, errorBody, healthSchema, openApiSchema, presetsSchema } from './meta.js';
 import {
+  participantPolicyResultSchema,
+  participantPolicySchema,
+  proactiveReasonSchema,
+  quietHoursSchema,
+  reasonEpisodeSchema,
+} from './policy.js';
+import {
   acknowledgedSchema,
   ackRequestSchema,
   proactiveActionSchema,
@@ -27,6 +39,11 @@ import {
   wireProactiveActionSchema,
 } from './proactive.js';
 import { promptDataSchema, promptPersonSchema } from './prompt-data.js';
+import {
+  relationshipHealthSchema,
+  relationshipSignalSchema,
+  relationshipTrendSchema,
+} from './relationship.js';
 import {
   deletedSchema,
   forgottenSchema,
@@ -40,6 +57,7 @@ import {
   sessionInfoSchema,
   sessionPageSchema,
 } from './sessions.js';
+import { sessionImportSchema, snapshotJsonSchemaDocument } from './snapshot.js';
 import {
   addresseeSchema,
   appraisalSchema,
@@ -55,6 +73,17 @@ import {
   vadSchema,
 } from './state.js';
 import { turnResultSchema } from './turn-result.js';
+import {
+  webhookCreatedSchema,
+  webhookCreateInputSchema,
+  webhookDeliveryPageSchema,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+  webhookPageSchema,
+  webhookSecretSchema,
+  webhookTestSchema,
+  webhookUpdateInputSchema,
+} from './webhooks.js';
 
 /**
  * Every answer's shape by its component name in the OpenAPI and AsyncAPI documents. A schema used inside another
@@ -81,6 +110,9 @@ export const responseShapes = {
   PromptPerson: promptPersonSchema,
   ParticipantSummary: participantSummarySchema,
   ParticipantPage: participantPageSchema,
+  RelationshipHealth: relationshipHealthSchema,
+  RelationshipSignal: relationshipSignalSchema,
+  RelationshipTrend: relationshipTrendSchema,
   Forgotten: forgottenSchema,
   EpisodeFeeling: episodeFeelingSchema,
   MemoryView: memoryViewSchema,
@@ -98,10 +130,27 @@ export const responseShapes = {
   ProactiveAction: proactiveActionSchema,
   ProactiveActions: proactiveActionsSchema,
   Acknowledged: acknowledgedSchema,
+  OverrideView: overrideViewSchema,
+  OverrideResult: overrideResultSchema,
+  TickResult: tickResultSchema,
+  QuietHours: quietHoursSchema,
+  ParticipantPolicy: participantPolicySchema,
+  ParticipantPolicyResult: participantPolicyResultSchema,
+  ProactiveReason: proactiveReasonSchema,
+  ReasonEpisode: reasonEpisodeSchema,
   Health: healthSchema,
   Presets: presetsSchema,
   OpenApi: openApiSchema,
   AsyncApi: asyncApiSchema,
+  SessionSnapshot: sessionSnapshotSchema,
+  JsonSchema: snapshotJsonSchemaDocument,
+  WebhookEndpoint: webhookEndpointSchema,
+  WebhookCreated: webhookCreatedSchema,
+  WebhookPage: webhookPageSchema,
+  WebhookSecret: webhookSecretSchema,
+  WebhookDelivery: webhookDeliverySchema,
+  WebhookDeliveryPage: webhookDeliveryPageSchema,
+  WebhookTest: webhookTestSchema,
 } as const;
 
 /** The shapes only the WebSocket carries (its messages refer to the response shapes too). */
@@ -121,6 +170,14 @@ export const requestShapes = {
   PreferencesInput: preferencesSchema.describe(preferencesInputNote),
   AckRequest: ackRequestSchema,
   MemorySettingsInput: memorySettingsSchema.describe(memorySettingsInputNote),
+  SessionImport: sessionImportSchema,
+  TickInput: tickSchema,
+  OverrideInput: overrideSchema,
+  WebhookCreateInput: webhookCreateInputSchema,
+  WebhookUpdateInput: webhookUpdateInputSchema,
+  ParticipantPolicyInput: participantPolicyInputSchema.describe(
+    'Replaces the participant’s policy: an omitted time_zone or quiet_hours is null (none of their own), an omitted muted false',
+  ),
 } as const;
 
 /** The name of a request shape. */
@@ -139,6 +196,8 @@ export function componentSchemas(options: { socket?: boolean } = {}): Record<str
   return {
     ...responses,
     ...requests,
+    // The snapshot is the SessionSnapshot component, not a second copy of its 45 KB schema.
+    SessionImport: { ...requests.SessionImport, properties: { snapshot: ref('SessionSnapshot') } },
     AppraisalTurn: withAliases(AppraisalTurn ?? {}),
     TextTurn: { oneOf: (textTurnForms(TextTurn ?? {}).oneOf as JsonSchema[]).map(withAliases) },
   };

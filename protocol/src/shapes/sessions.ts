@@ -1,5 +1,7 @@
-import { defaultCooldownHours, facets, presetIds } from '@limbic/core';
+import { defaultCooldownHours, defaultMaxPerDay, facets, presetIds } from '@limbic/core';
 import { z } from 'zod';
+import { overrideViewSchema } from './controls.js';
+import { participantPolicySchema, preferencesPolicyFields } from './policy.js';
 import { count, dateTime, nullableString, objectOf, oneOf, range, unit } from './primitives.js';
 import { interpersonalSchema, participantId, stateSnapshotSchema, vadSchema } from './state.js';
 
@@ -59,6 +61,7 @@ export const proactivePreferencesSchema = z.strictObject({
     emotional_overflow: z.boolean(),
   }),
   cooldown_hours: range(0, 720),
+  ...preferencesPolicyFields,
 });
 
 /** A session with its preferences and state now (`GET /v1/persona/:id`). */
@@ -67,6 +70,9 @@ export const sessionDetailsSchema = z.strictObject({
   updatedAt: dateTime,
   preferences: proactivePreferencesSchema,
   state: stateSnapshotSchema,
+  last_override: overrideViewSchema
+    .nullable()
+    .describe('The latest operator override (docs/time-control.md), or null when there was none'),
 });
 
 /** One entry of the session list. */
@@ -103,6 +109,7 @@ export const participantSummarySchema = z.strictObject({
   turns: count,
   first_seen_at: dateTime,
   last_seen_at: dateTime,
+  policy: participantPolicySchema.optional(),
 });
 
 /** A page of a session's participants, in id order. */
@@ -115,4 +122,4 @@ export const participantPageSchema = z.strictObject({
 export const forgottenSchema = z.strictObject({ forgotten: z.literal(true), id: participantId });
 
 /** What `defaultCooldownHours` says to the preferences' input description. */
-export const preferencesInputNote = `Replaces the preferences: omitted triggers are on, an omitted cooldown_hours is ${defaultCooldownHours}`;
+export const preferencesInputNote = `Replaces the preferences: omitted triggers are on, an omitted cooldown_hours is ${defaultCooldownHours}, an omitted time_zone UTC, omitted quiet_hours none, an omitted max_per_day ${defaultMaxPerDay}`;

@@ -25,6 +25,7 @@ describe('the wire shapes and the engine’s types', () => {
     expectTypeOf<Shape<ResponseOf<'SessionDetails'>>>().toEqualTypeOf<Shape<core.SessionDetails>>();
     expectTypeOf<Shape<ResponseOf<'SessionPage'>>>().toEqualTypeOf<Shape<core.SessionPage>>();
     expectTypeOf<Shape<ResponseOf<'ParticipantPage'>>>().toEqualTypeOf<Shape<core.ParticipantPage>>();
+    expectTypeOf<Shape<ResponseOf<'RelationshipHealth'>>>().toEqualTypeOf<Shape<core.RelationshipHealth>>();
     expectTypeOf<Shape<ResponseOf<'PromptData'>>>().toEqualTypeOf<Shape<core.PromptData>>();
     expectTypeOf<Shape<ResponseOf<'MemoryPage'>>>().toEqualTypeOf<Shape<core.MemoryPage>>();
     expectTypeOf<Shape<ResponseOf<'MemorySettings'>>>().toEqualTypeOf<Shape<core.MemorySettings>>();
@@ -34,6 +35,19 @@ describe('the wire shapes and the engine’s types', () => {
     >();
     expectTypeOf<Shape<ResponseOf<'Preferences'>>>().toEqualTypeOf<Shape<core.ProactivePreferences>>();
     expectTypeOf<Shape<ResponseOf<'ProactiveAction'>>>().toEqualTypeOf<Shape<RestProactiveAction>>();
+    expectTypeOf<Shape<ResponseOf<'OverrideResult'>>>().toEqualTypeOf<Shape<core.OverrideResult>>();
+    expectTypeOf<Shape<ResponseOf<'TickResult'>>>().toEqualTypeOf<
+      Shape<Omit<core.TickResult, 'actions'> & { actions: RestProactiveAction[] }>
+    >();
+    expectTypeOf<Shape<z.input<typeof requestShapes.OverrideInput>>>().toEqualTypeOf<
+      Shape<core.OverrideInput>
+    >();
+    expectTypeOf<Shape<ResponseOf<'ParticipantPolicyResult'>>>().toEqualTypeOf<
+      Shape<core.ParticipantPolicyResult>
+    >();
+    expectTypeOf<Shape<z.input<typeof requestShapes.ParticipantPolicyInput>>>().toEqualTypeOf<
+      Shape<core.ParticipantPolicyInput>
+    >();
     expectTypeOf<Shape<z.output<typeof socketShapes.WireProactiveAction>>>().toEqualTypeOf<
       Shape<WireProactiveAction>
     >();
@@ -48,7 +62,8 @@ describe('the generated component schemas', () => {
       [...Object.keys(responseShapes), ...Object.keys(requestShapes), 'WireProactiveAction'].sort(),
     );
     expect(JSON.stringify(schemas.TurnResult)).toContain('"$ref":"#/components/schemas/PromptData"');
-    expect(JSON.stringify(schemas)).not.toContain('"$schema"');
+    // No JSON Schema dialect keyword (`"$schema":"…"`); the snapshot's own `$schema` field is a property.
+    expect(JSON.stringify(schemas)).not.toMatch(/"\$schema":"/);
   });
 
   it('describe dates by format only, and integers without zod’s 2^53 bounds', () => {

@@ -16,5 +16,13 @@ export type ForgetResult = ResponseOf<'Forgotten'>;
 export type MemorySettingsResult = ResponseOf<'MemorySettingsResult'>;
 /** The answer of setting proactive preferences (REST `PUT …/preferences`, WebSocket `proactive_prefs`). */
 export type PreferencesResult = ResponseOf<'PreferencesResult'>;
+/** The body of `PUT /v1/proactive/:sessionId/participants/:participantId`. */
+export type ParticipantPolicyResult = ResponseOf<'ParticipantPolicyResult'>;
+/** Why a proactive action arose, as the wire carries it (the episode's time as ISO 8601). */
+export type WireProactiveReason = ResponseOf<'ProactiveReason'>;
 /** An error body on REST. */
 export type ErrorBody = ResponseOf<'Error'>;
+/** The body of `POST /v1/persona/:id/tick`: the state after the tick and the actions it raised (REST's form). */
+export type TickAnswer = ResponseOf<'TickResult'>;
+/** The body of `POST /v1/persona/:id/override`. */
+export type OverrideAnswer = ResponseOf<'OverrideResult'>;

@@ -478,4 +478,9 @@ export const en: LocaleTable = {
           ? `You are in a group conversation and ${speaker} is talking to everyone: if you speak, speak to the room.`
           : `You are in a group conversation and ${speaker} is talking to ${target}, not to you: if you speak, you are cutting in.`,
   },
+  support: {
+    label: 'Support: ',
+    directive:
+      'This person has repeatedly shared sadness, fear or distress. Stay warm and in character, and gently encourage them to reach out to people they trust and to professional help; if they may be in danger, urge them to contact local emergency services now. Never claim to be a therapist, counselor, doctor or any other professional, and do not offer diagnosis or treatment.',
+  },
 };

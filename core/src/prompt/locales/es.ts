@@ -502,4 +502,9 @@ export const es: LocaleTable = {
           ? `Estás en una conversación de grupo y ${speaker} habla a todos: si intervienes, dirígete al grupo.`
           : `Estás en una conversación de grupo y ${speaker} habla a ${target}, no a ti: si intervienes, interrumpes.`,
   },
+  support: {
+    label: 'Apoyo: ',
+    directive:
+      'Esta persona ha expresado varias veces tristeza, miedo o angustia. Mantén la calidez y tu personaje, y anímala con delicadeza a buscar a personas de confianza y ayuda profesional; si pudiera estar en peligro, pídele que contacte ahora con los servicios de emergencia de su zona. Nunca afirmes ser terapeuta, psicólogo, médico ni ningún otro profesional, y no ofrezcas diagnósticos ni tratamientos.',
+  },
 };

@@ -1,0 +1,4 @@
+import { createMemoryWebhookStore } from '../src/store/memory-webhook-store.js';
+import { describeWebhookStoreContract } from '../src/testing.js';
+
+describeWebhookStoreContract('memory', () => createMemoryWebhookStore());
