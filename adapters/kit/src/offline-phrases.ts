@@ -1,4 +1,4 @@
-import type { PromptLocale } from '@limbic/core';
+import type { PromptLocale, SpeakingVoice } from '@limbic/core';
 
 /** Feelings grouped by how a reply shows them; every emotion label belongs to one. */
 export type FeelingFamily = 'glad' | 'warm' | 'calm' | 'flat' | 'sad' | 'cross' | 'uneasy' | 'surprised';
@@ -7,7 +7,7 @@ export type FeelingFamily = 'glad' | 'warm' | 'calm' | 'flat' | 'sad' | 'cross' 
 export type IntensityBand = 'low' | 'mid' | 'high';
 
 /** A way of speaking, read from the persona's speaking style (or its traits when the style says nothing). */
-export type Voice = 'bright' | 'curt' | 'cocky' | 'gentle' | 'playful' | 'hesitant' | 'measured';
+export type Voice = SpeakingVoice;
 
 /** The phrases of one language: what each feeling says at each strength, and what each voice adds. */
 export interface PhraseTable {

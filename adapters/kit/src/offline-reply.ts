@@ -1,4 +1,10 @@
-import type { EmotionLabel, IntensityLevel, PromptData, Random } from '@limbic/core';
+import {
+  type EmotionLabel,
+  type IntensityLevel,
+  type PromptData,
+  type Random,
+  speakingVoice,
+} from '@limbic/core';
 import type { LimbicTurn } from './limbic-turn.js';
 import { type FeelingFamily, type IntensityBand, phraseTables, type Voice } from './offline-phrases.js';
 
@@ -32,39 +38,17 @@ const bands: Record<IntensityLevel, IntensityBand> = {
   intense: 'high',
 };
 
-/** Words of a speaking style that name a voice; the one named first in the style wins. */
-const voiceWords: Record<Voice, RegExp> = {
-  bright: /bright|cheer|chatty|upbeat|exclamation|bubbly|alegre|明る/i,
-  curt: /curt|gruff|terse|sardonic|brusque|grumbl|seco|ぶっきらぼう/i,
-  cocky: /cocky|challeng|barb|compet|boast|arrogan|chulo|生意気/i,
-  gentle: /gentle|soft|patient|tender|kind|suave|amable|優し|穏やか/i,
-  playful: /witt|teas|pun|playful|jok|mischiev|bromista|juguet|冗談/i,
-  hesitant: /apologetic|hedg|self-doubt|shy|timid|tímid|控えめ/i,
-  measured: /measured|thoughtful|precise|calm|reflect|pausad|落ち着/i,
-};
-
 /** Feelings a bright voice exclaims (a bright voice does not exclaim grief or anger). */
 const exclaimed = new Set<FeelingFamily>(['glad', 'warm', 'surprised']);
 
-/**
- * The voice of a character: named in its speaking style (the earliest of the words in `voiceWords`, so "Bright and
- * chatty, … playful warmth" is bright), otherwise from its traits (disagreeable: curt; very extraverted: bright;
- * emotional and introverted: hesitant; agreeable: gentle; else measured).
- */
+/** The voice of a character, from its prompt_data: `speakingVoice` of its speaking style and traits. */
 export function voiceOf(promptData: Pick<PromptData, 'system'>): Voice {
   const { identity, traits } = promptData.system;
-  const style = identity.speaking_style ?? '';
-  let best: { voice: Voice; at: number } | undefined;
-  for (const [voice, words] of Object.entries(voiceWords) as [Voice, RegExp][]) {
-    const at = style.search(words);
-    if (at >= 0 && (best === undefined || at < best.at)) best = { voice, at };
-  }
-  if (best) return best.voice;
-  if (traits.agreeableness.value < 0.35) return 'curt';
-  if (traits.extraversion.value >= 0.7) return 'bright';
-  if (traits.emotionality.value >= 0.7 && traits.extraversion.value < 0.4) return 'hesitant';
-  if (traits.agreeableness.value >= 0.7) return 'gentle';
-  return 'measured';
+  return speakingVoice(identity.speaking_style, {
+    extraversion: traits.extraversion.value,
+    agreeableness: traits.agreeableness.value,
+    emotionality: traits.emotionality.value,
+  });
 }
 
 /** The sentence as exclaimed: `!` for its final full stop (Spanish opens the last sentence with `¡`). */
