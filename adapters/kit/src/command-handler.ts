@@ -1,5 +1,6 @@
 import type { BindingStore, Clock, ProactivePreferencesInput } from '@limbic/core';
 import { type BackendSession, isSessionGone, type LimbicBackend } from './backend.js';
+import { eraseHistory } from './chat-history.js';
 import type { CommandTexts, LimbicCommand } from './commands.js';
 import { type Conversation, identityOf } from './conversation.js';
 import type { GroupSettings } from './group-settings.js';
@@ -161,10 +162,17 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
     const binding = await bindings.get(key);
     if (!binding) return nothing;
     const { sessionId } = binding;
+    // The conversation history a bot's replies keep (createChatReplies) goes with the rest.
+    const exchanges = await eraseHistory(
+      bindings,
+      sessionId,
+      group ? identityOf(conversation) : undefined,
+      clock.now(),
+    );
     try {
       if (!group) {
         const count = await backend.forgetAllMemories(sessionId);
-        return texts.forgotten({ group, count, known: count > 0 });
+        return texts.forgotten({ group, count, known: count > 0 || exchanges > 0 });
       }
       const me = identityOf(conversation);
       const count = await countMemories(sessionId, me);
