@@ -92,7 +92,7 @@ export default defineConfig({
   markdown: {
     anchor: { slugify: githubSlug },
     headers: { slugify: githubSlug },
-    // Debian's highlighter has no Caddyfile grammar; highlight those blocks as nginx configuration, whose syntax is close.
+    // Shiki has no Caddyfile grammar; highlight those blocks as nginx configuration, whose syntax is close.
     languageAlias: { caddyfile: 'nginx' },
     // Pages link to the repository's files (../core/src/x.ts), which are not pages of the site: point those links at
     // the file on GitHub. test/docs-site.test.ts checks that each one names a file that exists.
