@@ -11,6 +11,7 @@ export {
   type BotSettingsOptions,
   botSettingsFromEnv,
   botSettingsOrExit,
+  demoClock,
   stopOnSignals,
 } from './bot-main.js';
 export {
@@ -60,6 +61,7 @@ export {
   normalizeLinkCode,
   type RedeemResult,
 } from './links.js';
+export { formatDuration, type OutreachFacts, outreachSentence, toOutreachFacts } from './outreach-status.js';
 export { type RemoteBackendOptions, remoteBackend } from './remote.js';
 export { completeChat, llmFromEnv, replyFor } from './reply.js';
 export type { BotPolicy } from './reply-policy.js';

@@ -72,6 +72,8 @@ export interface NeedDrive {
 
 /** When the character would next consider reaching out, and what holds it back. */
 export interface OutreachOutlook {
+  /** The instant it describes (engine ms). */
+  at: number;
   /** The scheduler's next check of the session (engine ms, every gate applied), or null: none without a change. */
   nextConsiderAt: number | null;
   /** What holds it back at `now`, in the order the gates apply; empty when it could reach out now. */
@@ -152,5 +154,5 @@ export function outreachOutlook(
   // Nothing due, and no hold that lasts until a change explains it: no drive can fire in this absence.
   if (nextConsiderAt === null && !holds.some((h) => h.until === null))
     holds.push({ reason: 'no_drive', until: null });
-  return { nextConsiderAt, holds, attachment, need };
+  return { at: now, nextConsiderAt, holds, attachment, need };
 }
