@@ -17,29 +17,29 @@ import {
   nextDueAt,
 } from './triggers.js';
 
-/** Something that keeps the character from reaching out now. */
-export type OutreachHoldReason =
-  /** Proactive messages are off for the session (the default until enabled). */
-  | 'proactive_off'
-  /** Both time-driven triggers (attachment_seeking, need_deficit) are switched off. */
-  | 'triggers_off'
-  /** Every participant the session knows opted out (`muted`): nobody to address. */
-  | 'muted'
-  /** It already reached out in this absence (or an action waits unacknowledged): it waits for the person. */
-  | 'waiting_for_reply'
-  /** The cooldown since the last action has not run out. */
-  | 'cooldown'
-  /** The session's quiet hours. */
-  | 'quiet_hours'
-  /** The addressee's own quiet hours. */
-  | 'participant_quiet_hours'
-  /** Today's maximum of actions (local day in the session's zone) is reached. */
-  | 'daily_max'
-  /**
-   * Neither time-driven trigger can fire in this absence: the bond is too weak for attachment_seeking, and
-   * need_deficit cannot fall far enough or already fired.
-   */
-  | 'no_drive';
+/**
+ * What can keep the character from reaching out, in the order the gates apply: `proactive_off` (off for the
+ * session, the default until enabled); `triggers_off` (both time-driven triggers, attachment_seeking and
+ * need_deficit, switched off); `muted` (every participant the session knows opted out: nobody to address);
+ * `waiting_for_reply` (both already fired in this absence, or wait unacknowledged); `cooldown` (since the last
+ * action); `quiet_hours` (the session's); `participant_quiet_hours` (the addressee's own); `daily_max` (today's
+ * maximum, local day in the session's zone, reached); `no_drive` (neither time-driven trigger can fire in this
+ * absence: the bond is too weak for attachment_seeking, and need_deficit cannot fall far enough or already fired).
+ */
+export const outreachHoldReasons = [
+  'proactive_off',
+  'triggers_off',
+  'muted',
+  'waiting_for_reply',
+  'cooldown',
+  'quiet_hours',
+  'participant_quiet_hours',
+  'daily_max',
+  'no_drive',
+] as const;
+
+/** Something that keeps the character from reaching out now (see {@link outreachHoldReasons}). */
+export type OutreachHoldReason = (typeof outreachHoldReasons)[number];
 
 /** One hold: why, and until when (engine-clock ms; null: until something changes, such as a turn or a setting). */
 export interface OutreachHold {

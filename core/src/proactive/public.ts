@@ -15,8 +15,10 @@ export {
   type OutreachHold,
   type OutreachHoldReason,
   type OutreachOutlook,
+  outreachHoldReasons,
   outreachOutlook,
 } from './outreach-outlook.js';
+export { type OutreachView, toOutreachView } from './outreach-view.js';
 export {
   defaultMaxPerDay,
   defaultParticipantPolicy,
