@@ -55,7 +55,7 @@ export interface LimbicBackend {
   getSession(sessionId: string): Promise<BackendSession>;
   /**
    * When the character would next consider writing first and what holds it back (the core's `outreachOutlook`).
-   * Embedded mode only for now: a remote backend has none (the gateway's session details carry it as `outreach`).
+   * Both modes: embedded computes it, remote reads the gateway's session details (`outreach`).
    */
   outreachOutlook?(sessionId: string): Promise<OutreachOutlook>;
   /** How many times faster than wall time the engine clock runs, when the backend knows it (embedded mode). */

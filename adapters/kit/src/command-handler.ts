@@ -31,7 +31,7 @@ export type CommandHandler = (
   command: LimbicCommand,
 ) => Promise<string>;
 
-/** What `/limbic status` says about writing first, when the backend can explain it (embedded mode). */
+/** What `/limbic status` says about writing first, when the backend can explain it. */
 async function outreachOf(backend: LimbicBackend, sessionId: string): Promise<OutreachFacts | null> {
   if (!backend.outreachOutlook) return null;
   return toOutreachFacts(await backend.outreachOutlook(sessionId), backend.timeScale ?? 1);

@@ -141,7 +141,7 @@ export interface StatusFacts {
   participants: number;
   /** The platforms this identity is linked with (`telegram`, `discord`), empty when not linked. */
   linkedWith: string[];
-  /** When it would next write first and what holds it back (embedded mode; absent or null when unknown). */
+  /** When it would next write first and what holds it back (absent or null when the backend cannot say). */
   outreach?: OutreachFacts | null;
 }
 

@@ -61,7 +61,13 @@ export {
   normalizeLinkCode,
   type RedeemResult,
 } from './links.js';
-export { formatDuration, type OutreachFacts, outreachSentence, toOutreachFacts } from './outreach-status.js';
+export {
+  formatDuration,
+  fromOutreachView,
+  type OutreachFacts,
+  outreachSentence,
+  toOutreachFacts,
+} from './outreach-status.js';
 export { type RemoteBackendOptions, remoteBackend } from './remote.js';
 export { completeChat, llmFromEnv, replyFor } from './reply.js';
 export type { BotPolicy } from './reply-policy.js';

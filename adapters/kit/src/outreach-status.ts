@@ -1,4 +1,4 @@
-import type { OutreachHoldReason, OutreachOutlook } from '@limbic/core';
+import type { OutreachHoldReason, OutreachOutlook, OutreachView } from '@limbic/core';
 
 /** What `/limbic status` says about writing first: durations in engine ms from now, and the engine clock's speed. */
 export interface OutreachFacts {
@@ -72,4 +72,24 @@ export function outreachSentence(f: OutreachFacts): string {
       ? 'I would not write first now'
       : `If we do not talk, I would write first in ${when(f.nextInMs, f.timeScale)}: ${why}`;
   return holds.length === 0 ? `${next}.` : `${next}; holding me back: ${holds.join('; ')}.`;
+}
+
+const ms = (time: string | null) => (time === null ? null : Date.parse(time));
+
+/** An outlook from its wire view (a gateway's session details' `outreach`) and the engine time it was read at. */
+export function fromOutreachView(view: OutreachView, at: string): OutreachOutlook {
+  const { attachment: a, need: n } = view;
+  return {
+    at: Date.parse(at),
+    nextConsiderAt: ms(view.next_consider_at),
+    holds: view.holds.map((h) => ({ reason: h.reason, until: ms(h.until) })),
+    attachment: {
+      urge: a.urge,
+      threshold: a.threshold,
+      bond: a.bond,
+      onsetHours: a.onset_hours,
+      dueAt: ms(a.due_at),
+    },
+    need: { need: n.need, deficit: n.deficit, threshold: n.threshold, dueAt: ms(n.due_at) },
+  };
 }
