@@ -11,6 +11,7 @@ export {
   type BotSettingsOptions,
   botSettingsFromEnv,
   botSettingsOrExit,
+  demoClock,
   stopOnSignals,
 } from './bot-main.js';
 export { type ChatExchange, eraseHistory, historyKeyOf, readHistory } from './chat-history.js';
@@ -72,6 +73,13 @@ export {
 } from './links.js';
 export type { FeelingFamily, IntensityBand, Voice } from './offline-phrases.js';
 export { offlineReply, voiceOf } from './offline-reply.js';
+export {
+  formatDuration,
+  fromOutreachView,
+  type OutreachFacts,
+  outreachSentence,
+  toOutreachFacts,
+} from './outreach-status.js';
 export { type RemoteBackendOptions, remoteBackend } from './remote.js';
 export { completeChat, llmFromEnv, replyFor } from './reply.js';
 export type { BotPolicy } from './reply-policy.js';
