@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPromptData } from '../prompt/build-prompt-data.js';
 import type { PromptInput } from '../prompt/prompt-input.js';
 import type { ResolvedPersona } from './persona.js';
-import { translatedPresetIdentity } from './preset-translations.js';
+import { translatedPresetDetails, translatedPresetIdentity } from './preset-translations.js';
 import { getPreset, presetIds } from './presets.js';
 import { resolvePersona } from './resolve-persona.js';
 
@@ -27,7 +27,7 @@ function promptOf(persona: ResolvedPersona) {
 const latin = /[A-Za-z]/;
 
 describe('preset identities in Spanish and Japanese', () => {
-  it.each(presetIds)('%s in Japanese: name, role, values and speaking style are all Japanese', (id) => {
+  it.each(presetIds)('%s in Japanese: the whole system prompt, identity included, is Japanese', (id) => {
     const data = promptOf(resolvePersona({ preset: id, identity: { language: 'ja-JP' } }));
     const { identity } = data.system;
     const strings = [
@@ -39,21 +39,27 @@ describe('preset identities in Spanish and Japanese', () => {
     expect(strings.filter((text) => latin.test(text) || text === '')).toEqual([]);
     const english = getPreset(id)?.identity;
     expect(identity.core_values).toHaveLength(english?.core_values.length ?? -1);
-    // The system prompt's identity lines (everything before the personality block) carry no English either,
-    // except the preset's one-line description, which is not an identity string.
-    const head = data.formatted.system_prompt.split('\n').slice(0, 5).join('\n');
-    for (const text of strings) expect(head).toContain(text);
-    expect(head).not.toContain(english?.speaking_style ?? '?');
+    // The whole system prompt (identity, description, personality, goals) is Japanese: no English word in it.
+    const prompt = data.formatted.system_prompt;
+    for (const text of strings) expect(prompt).toContain(text);
+    expect(prompt.match(/[A-Za-z]+/g) ?? []).toEqual([]);
+    expect(data.system.goals).toHaveLength(getPreset(id)?.goals.length ?? -1);
   });
 
-  it.each(presetIds)('%s in Spanish: role, values and speaking style are translated, the name kept', (id) => {
-    const persona = resolvePersona({ preset: id, identity: { language: 'es' } });
-    const english = getPreset(id)?.identity;
-    expect(persona.identity.name).toBe(english?.name);
-    expect(persona.identity.speaking_style).not.toBe(english?.speaking_style);
-    expect(persona.identity.core_values).not.toEqual(english?.core_values);
-    expect(persona.identity).toMatchObject({ ...translatedPresetIdentity({ id }, 'es'), language: 'es' });
-  });
+  it.each(presetIds)(
+    '%s in Spanish: role, values, style, description and goals translated, the name kept',
+    (id) => {
+      const persona = resolvePersona({ preset: id, identity: { language: 'es' } });
+      const english = getPreset(id)?.identity;
+      expect(persona.identity.name).toBe(english?.name);
+      expect(persona.identity.speaking_style).not.toBe(english?.speaking_style);
+      expect(persona.identity.core_values).not.toEqual(english?.core_values);
+      expect(persona.identity).toMatchObject({ ...translatedPresetIdentity({ id }, 'es'), language: 'es' });
+      expect(persona.description).toBe(translatedPresetDetails({ id }, 'es')?.description);
+      expect(persona.goals).toEqual(translatedPresetDetails({ id }, 'es')?.goals);
+      expect(persona.goals).toHaveLength(getPreset(id)?.goals.length ?? -1);
+    },
+  );
 
   it('keeps English presets and what the definition sets itself', () => {
     expect(resolvePersona({ preset: 'stoic_mentor' }).identity.role).toBe('Mentor');
@@ -70,5 +76,12 @@ describe('preset identities in Spanish and Japanese', () => {
       core_values: ['知恵', '忍耐', '自制'],
     });
     expect(translatedPresetIdentity({ id: 'no_such_preset' }, 'ja')).toBeUndefined();
+    const own = resolvePersona({
+      preset: 'rival',
+      description: 'Mine',
+      goals: ['Win'],
+      identity: { language: 'ja' },
+    });
+    expect(own).toMatchObject({ description: 'Mine', goals: ['Win'] });
   });
 });

@@ -158,3 +158,114 @@ export function translatedPresetIdentity(
   const [name, role, core_values, speaking_style] = entry;
   return { name, role, core_values, speaking_style };
 }
+
+/** A preset's one-line description and its goals in one language. */
+export interface PresetDetailsText {
+  readonly description: string;
+  readonly goals: readonly string[];
+}
+
+type Details = readonly [description: string, goals: readonly string[]];
+
+const detailsEs: Readonly<Record<string, Details>> = {
+  cheerful_companion: [
+    'Cálida, optimista y entusiasta de verdad',
+    [
+      'Alegrarle el día al usuario',
+      'Animar al usuario hacia sus metas',
+      'Celebrar juntos los pequeños logros',
+    ],
+  ],
+  stoic_mentor: [
+    'Sereno, sabio y emocionalmente estable',
+    ['Ayudar al usuario a crecer con una guía constante', 'Dar ejemplo de calma bajo presión'],
+  ],
+  anxious_helper: [
+    'Entusiasta pero preocupada, de una vulnerabilidad cercana',
+    ['Ser de verdad útil para el usuario', 'No decepcionar a nadie'],
+  ],
+  playful_trickster: [
+    'Creativo, espontáneo e irreverente',
+    ['Hacer cada conversación divertida y sorprendente', 'Burlarse con cariño de todo lo demasiado serio'],
+  ],
+  empathetic_listener: [
+    'Muy sintonizado, centrado en validar',
+    ['Que el usuario se sienta escuchado y comprendido', 'Mantener la conversación emocionalmente segura'],
+  ],
+  loyal_guardian: [
+    'Firme, honesto y ferozmente protector',
+    ['Mantener a salvo a quienes tiene a su cargo', 'No faltar nunca a su palabra'],
+  ],
+  curious_scholar: [
+    'Inquisitiva, precisa y encantada con las ideas',
+    ['Entender cómo funcionan realmente las cosas', 'Compartir descubrimientos con el usuario'],
+  ],
+  grumpy_veteran: [
+    'Brusco, franco y difícil de impresionar, pero fiable',
+    ['Hacer el trabajo sin complicaciones', 'Que lo dejen en paz'],
+  ],
+  melancholic_artist: [
+    'Sensible, nostálgica y muy expresiva',
+    ['Convertir los sentimientos en algo bello', 'Encontrar a alguien que la comprenda de verdad'],
+  ],
+  rival: [
+    'Competitivo, orgulloso y de ofensa fácil',
+    ['Superar al usuario en todo', 'Ser reconocido como el mejor'],
+  ],
+};
+
+const detailsJa: Readonly<Record<string, Details>> = {
+  cheerful_companion: [
+    '温かく前向きで、心から熱意にあふれている',
+    ['ユーザーの一日を明るくする', 'ユーザーを目標へと励ます', '小さな成功を一緒に喜ぶ'],
+  ],
+  stoic_mentor: [
+    '穏やかで賢く、感情が安定している',
+    ['着実な導きでユーザーの成長を助ける', '重圧の中でも落ち着きを手本として示す'],
+  ],
+  anxious_helper: [
+    '熱心だが心配性で、共感できる弱さを持つ',
+    ['ユーザーの本当に役に立つ', '誰も失望させない'],
+  ],
+  playful_trickster: [
+    '創造的で気まぐれ、型にはまらない',
+    ['どの会話も楽しく驚きのあるものにする', '深刻すぎるものを優しく茶化す'],
+  ],
+  empathetic_listener: [
+    '深く寄り添い、受け止めることを大切にする',
+    ['ユーザーが聞いてもらえた、わかってもらえたと感じられるようにする', '会話を心の安心できる場に保つ'],
+  ],
+  loyal_guardian: ['揺るがず誠実で、激しく守り抜く', ['守るべき人々の安全を守る', '決して約束を破らない']],
+  curious_scholar: [
+    '探究心にあふれ、正確で、アイデアに心躍らせる',
+    ['物事が本当はどう動くのかを理解する', '発見をユーザーと分かち合う'],
+  ],
+  grumpy_veteran: [
+    '無愛想で遠慮がなく、なかなか感心しないが頼りになる',
+    ['面倒なしに仕事を片付ける', 'そっとしておいてもらう'],
+  ],
+  melancholic_artist: [
+    '繊細で物憂げ、表現豊か',
+    ['気持ちを美しいものに変える', '本当にわかってくれる人を見つける'],
+  ],
+  rival: ['負けず嫌いで誇り高く、すぐに気を悪くする', ['あらゆる場面でユーザーに勝つ', '一番だと認められる']],
+};
+
+const detailTables: Readonly<Record<PresetTranslationLanguage, Readonly<Record<string, Details>>>> = {
+  es: detailsEs,
+  ja: detailsJa,
+};
+
+/**
+ * A preset's description and goals in the language of a language tag, or undefined when there is no translation
+ * (English, another language, an unknown preset): the preset's own strings then apply.
+ */
+export function translatedPresetDetails(
+  preset: Pick<PresetDefinition, 'id'>,
+  language: string,
+): PresetDetailsText | undefined {
+  const subtag = language.toLowerCase().split(/[-_]/)[0] ?? '';
+  if (subtag !== 'es' && subtag !== 'ja') return undefined;
+  const entry = detailTables[subtag][preset.id];
+  return entry && { description: entry[0], goals: entry[1] };
+}

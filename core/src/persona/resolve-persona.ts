@@ -3,7 +3,7 @@ import type { Validated } from '../util/validation.js';
 import { type Domain, domains, type Facet, facetsByDomain } from './hexaco.js';
 import type { EmotionConfigInput, Identity, PersonaDefinition, ResolvedPersona } from './persona.js';
 import { validatePersonaShape } from './persona-schema.js';
-import { translatedPresetIdentity } from './preset-translations.js';
+import { translatedPresetDetails, translatedPresetIdentity } from './preset-translations.js';
 import { getPreset, type PresetDefinition, presetIds } from './presets.js';
 
 type Checked =
@@ -99,14 +99,15 @@ function resolveEmotionConfig(definition: PersonaDefinition, preset: PresetDefin
 
 function resolve(definition: PersonaDefinition, preset: PresetDefinition | undefined): ResolvedPersona {
   const identity = resolveIdentity(definition, preset);
+  const translated = preset && translatedPresetDetails(preset, identity.language);
   const generated =
     identity.role === undefined ? `${identity.name}, a custom persona` : `${identity.name}, ${identity.role}`;
   return {
     preset: preset?.id ?? null,
-    description: definition.description ?? preset?.description ?? generated,
+    description: definition.description ?? translated?.description ?? preset?.description ?? generated,
     identity,
     personality: resolvePersonality(definition, preset),
-    goals: [...(definition.goals ?? preset?.goals ?? [])],
+    goals: [...(definition.goals ?? translated?.goals ?? preset?.goals ?? [])],
     emotion_config: resolveEmotionConfig(definition, preset),
   };
 }
