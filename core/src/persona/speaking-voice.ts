@@ -8,10 +8,10 @@ export type SpeakingVoice = 'bright' | 'curt' | 'cocky' | 'gentle' | 'playful' |
 const voiceWords: Record<SpeakingVoice, RegExp> = {
   bright: /bright|cheer|chatty|upbeat|exclamation|bubbly|alegre|明る/i,
   curt: /curt|gruff|terse|sardonic|brusque|grumbl|seco|ぶっきらぼう/i,
-  cocky: /cocky|challeng|barb|compet|boast|arrogan|chulo|生意気/i,
-  gentle: /gentle|soft|patient|tender|kind|suave|amable|優し|穏やか/i,
-  playful: /witt|teas|pun|playful|jok|mischiev|bromista|juguet|冗談/i,
-  hesitant: /apologetic|hedg|self-doubt|shy|timid|tímid|控えめ/i,
+  cocky: /cocky|challeng|barb|compet|boast|arrogan|chul|desaf|生意気|自信満々|挑発/i,
+  gentle: /gentle|soft|patient|tender|kind|suave|amable|優し|穏やか|柔らか/i,
+  playful: /witt|teas|pun|playful|jok|mischiev|bromista|juguet|burl|冗談|からか/i,
+  hesitant: /apologetic|hedg|self-doubt|shy|timid|tímid|disculp|控えめ|謝/i,
   measured: /measured|thoughtful|precise|calm|reflect|pausad|落ち着/i,
 };
 
