@@ -162,6 +162,7 @@ export {
 } from './persona/persona-writer.js';
 export { getPreset, type PresetDefinition, type PresetId, presetIds, presets } from './persona/presets.js';
 export { resolvePersona, validatePersona } from './persona/resolve-persona.js';
+export { type SpeakingVoice, speakingVoice } from './persona/speaking-voice.js';
 export * from './proactive/public.js';
 export { buildPromptData } from './prompt/build-prompt-data.js';
 export { resolveLocale, supportedPromptLocales } from './prompt/language.js';

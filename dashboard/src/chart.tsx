@@ -35,7 +35,7 @@ export function VadChart({ points }: VadChartProps) {
     ? `${points.length} points. Latest: valence ${formatSigned(last.V)}, arousal ${last.A.toFixed(2)}, dominance ${formatSigned(last.D)}.`
     : 'No snapshot yet.';
   return (
-    <figure class="chart" data-testid="vad-chart">
+    <figure class="chart" data-testid="vad-chart" data-points={points.length}>
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
         <title id={`${id}-title`}>Valence, arousal and dominance over time</title>
         <desc id={`${id}-desc`}>{summary}</desc>

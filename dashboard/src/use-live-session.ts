@@ -9,6 +9,7 @@ import {
   toGraphQLWsUrl,
   toLiveError,
 } from './api.js';
+import { loadHistory, mergeHistory } from './history.js';
 import { acknowledgeAction, emptyFeed, type ProactiveFeed, receiveActions } from './proactive-feed.js';
 import {
   ackProactiveMutation,
@@ -34,7 +35,8 @@ export interface LiveSession {
 
 /**
  * Follows a session live over graphql-ws: `sessionState` (the snapshot now, then every change) feeds the state
- * and the trajectory; `proactiveActions` plus the pending list feed the actions. After a reconnect the actions
+ * and the trajectory, which starts from the session's stored history (its memories' feelings and times); the
+ * `proactiveActions` subscription plus the pending list feed the actions. After a reconnect the actions
  * subscription starts again `after` the last id received, so none is missed. Everything closes on unmount.
  */
 export function useLiveSession(apiKey: string, sessionId: string): LiveSession {
@@ -119,6 +121,12 @@ export function useLiveSession(apiKey: string, sessionId: string): LiveSession {
     // Subscribe before reading the pending list: an action arising in between then comes by one or the other.
     stopActions = subscribeActions(client, null);
     void loadPending();
+    // The stored history merges with the live points whichever arrives first (both are kept in time order).
+    setTrajectory([]);
+    loadHistory(apiKey, sessionId, controller.signal).then(
+      (moments) => active && setTrajectory((points) => mergeHistory(points, moments)),
+      (caught: unknown) => active && setError(toLiveError(caught)),
+    );
 
     return () => {
       active = false;

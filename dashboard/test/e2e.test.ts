@@ -172,12 +172,42 @@ describe('dashboard (Chromium)', () => {
       expect(await item.textContent()).toMatch(/Mira/);
       expect(await item.textContent()).toMatch(/calm/i);
       await shot(page, '03-session-list');
+
+      // Earlier turns (sent while the dashboard is elsewhere) become stored memories: the session's history.
+      await page.goto(`${t.url}/dashboard/#/keys`);
+      for (const appraisal of [kindness, insult, kindness]) {
+        t.clock.advance(60_000);
+        expect((await rest('/v1/turn/appraisal', secret, { sessionId, appraisal })).status).toBe(200);
+      }
+      const stored = (await (await rest(`/v1/persona/${sessionId}/memories`, secret)).json()) as {
+        memories: unknown[];
+      };
+      expect(stored.memories.length).toBeGreaterThanOrEqual(2);
+      // A newer session, also called Mira: it comes first, and both get a name that tells them apart.
+      t.clock.advance(60_000);
+      const newer = (await (
+        await rest('/v1/persona', secret, { preset: 'anxious_helper', identity: { name: 'Mira' } })
+      ).json()) as {
+        sessionId: string;
+      };
+      await page.goto(`${t.url}/dashboard/#/sessions`);
+      await page.locator(`[data-testid="session-item"][data-session-id="${newer.sessionId}"]`).waitFor();
+      const order = await page
+        .getByTestId('session-item')
+        .evaluateAll((items) => items.map((element) => element.getAttribute('data-session-id')));
+      expect(order.indexOf(newer.sessionId)).toBe(0);
+      expect(order.indexOf(newer.sessionId)).toBeLessThan(order.indexOf(sessionId));
+      expect(await item.getByTestId('session-link').textContent()).toBe(`Mira · ${sessionId.slice(-6)}`);
+
+      // Opening the session plots its stored history at once, not a single dot.
       await item.getByTestId('session-link').click();
       await page.locator('[data-testid="connection-status"][data-status="connected"]').waitFor();
+      const chart = page.getByTestId('vad-chart');
+      const plotted = async () => Number(await chart.getAttribute('data-points'));
+      await expect.poll(plotted).toBeGreaterThan(stored.memories.length);
       const label = page.getByTestId('emotion-label');
       const before = await label.getAttribute('data-emotion');
-      const points = page.locator('[data-testid="vad-chart"] table tbody tr');
-      const pointsBefore = await points.count();
+      const pointsBefore = await plotted();
       await shot(page, '04-session-open');
 
       // A turn sent through REST by someone else shows up live, without a reload.
@@ -186,7 +216,7 @@ describe('dashboard (Chromium)', () => {
       expect(result.discrete_emotion).toBe('anger');
       await page.locator('[data-testid="emotion-label"][data-emotion="anger"]').waitFor();
       expect(before).not.toBe('anger');
-      await expect.poll(() => points.count()).toBeGreaterThan(pointsBefore);
+      await expect.poll(plotted).toBeGreaterThan(pointsBefore);
       await shot(page, '05-live-turn');
 
       // A proactive action raised by the scheduler (manual clock) arrives live and is acknowledged.

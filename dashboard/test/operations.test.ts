@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildSchema, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import * as historyQueries from '../src/history.js';
 import * as queries from '../src/queries.js';
 import * as webhookQueries from '../src/webhook-queries.js';
 
@@ -10,8 +11,8 @@ const schema = buildSchema(
   readFileSync(resolve(import.meta.dirname, '../../gateway/schema.graphql'), 'utf8'),
 );
 
-const documents = Object.entries({ ...queries, ...webhookQueries }).flatMap(([name, value]) =>
-  typeof value === 'string' ? [[name, value] as const] : [],
+const documents = Object.entries({ ...queries, ...webhookQueries, ...historyQueries }).flatMap(
+  ([name, value]) => (typeof value === 'string' ? [[name, value] as const] : []),
 );
 
 describe('dashboard operations', () => {

@@ -142,6 +142,7 @@ describe('GET /v1/persona/:id and DELETE /v1/persona/:id', () => {
         'config',
         'createdAt',
         'last_override',
+        'outreach',
         'persona',
         'preferences',
         'sessionId',
@@ -150,6 +151,13 @@ describe('GET /v1/persona/:id and DELETE /v1/persona/:id', () => {
       ].sort(),
     );
     expect(res.body.last_override).toBeNull();
+    // A new session: proactive messages are off until enabled (docs/proactive.md).
+    expect(res.body.outreach).toMatchObject({
+      next_consider_at: null,
+      holds: [{ reason: 'proactive_off', until: null }],
+      attachment: { threshold: 0.3 },
+      need: { threshold: 0.25 },
+    });
     expect(res.body.sessionId).toBe(id);
     expect(res.body.preferences).toEqual({
       enabled: false,

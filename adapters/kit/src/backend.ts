@@ -1,6 +1,7 @@
 import type {
   Addressee,
   MemoryPage,
+  OutreachOutlook,
   ParticipantPage,
   ParticipantPolicy,
   ParticipantPolicyInput,
@@ -52,6 +53,13 @@ export interface LimbicBackend {
   turn(sessionId: string, turn: BackendTurn): Promise<TurnResult>;
   /** Preferences and current state. */
   getSession(sessionId: string): Promise<BackendSession>;
+  /**
+   * When the character would next consider writing first and what holds it back (the core's `outreachOutlook`).
+   * Both modes: embedded computes it, remote reads the gateway's session details (`outreach`).
+   */
+  outreachOutlook?(sessionId: string): Promise<OutreachOutlook>;
+  /** How many times faster than wall time the engine clock runs, when the backend knows it (embedded mode). */
+  readonly timeScale?: number;
   /** A page of the participants of a group session, in id order (see the engine's participant list). */
   listParticipants(
     sessionId: string,

@@ -33,9 +33,27 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
 }
 
 /**
+ * The demo clock that `LIMBIC_DEMO_CLOCK=1` sets: absence and proactive timing an hour a second, feelings at their
+ * real pace (docs/proactive.md, "The demo clock").
+ */
+export const demoClock = Object.freeze({ timeScale: 3600, feelingTimeScale: 1 });
+
+/** A clock speed from the environment (`fallback` when unset). */
+function scaleFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name] ? Number(env[name]) : fallback;
+  if (!(value > 0) || !Number.isFinite(value)) {
+    throw new LimbicError('VALIDATION_ERROR', `${name}: must be a number above 0`, {
+      issues: [{ path: name, message: 'must be a number above 0' }],
+    });
+  }
+  return value;
+}
+
+/**
  * Reads a bot's settings the way the example bots take them: the token from `tokenVariable`, the LLM from
  * `LIMBIC_LLM_*`, the data folder from `LIMBIC_DATA`; embedded, the engine's speed from `LIMBIC_TIME_SCALE`
- * (3600: an hour of the character's time every second); with `--remote`, the gateway from `LIMBIC_URL` (default
+ * (3600: an hour of the character's time every second) and the pace of its feelings from `LIMBIC_FEELING_TIME_SCALE`
+ * (default: the same), or both from `LIMBIC_DEMO_CLOCK=1` ({@link demoClock}); with `--remote`, the gateway from `LIMBIC_URL` (default
  * `http://127.0.0.1:8787`) and `LIMBIC_API_KEY`.
  * @throws LimbicError VALIDATION_ERROR naming the first missing or invalid setting.
  * @example
@@ -46,12 +64,13 @@ export function botSettingsFromEnv(tokenVariable: string, options: BotSettingsOp
   const { env = process.env, argv = process.argv, onLlmFallback } = options;
   const token = required(env, tokenVariable);
   const llm = llmFromEnv(env);
-  const timeScale = Number(env.LIMBIC_TIME_SCALE || 1);
-  if (!(timeScale > 0)) {
-    throw new LimbicError('VALIDATION_ERROR', 'LIMBIC_TIME_SCALE: must be a number above 0', {
-      issues: [{ path: 'LIMBIC_TIME_SCALE', message: 'must be a number above 0' }],
-    });
-  }
+  const demo = env.LIMBIC_DEMO_CLOCK === '1' || env.LIMBIC_DEMO_CLOCK === 'true';
+  const timeScale = scaleFrom(env, 'LIMBIC_TIME_SCALE', demo ? demoClock.timeScale : 1);
+  const feelingTimeScale = scaleFrom(
+    env,
+    'LIMBIC_FEELING_TIME_SCALE',
+    demo ? demoClock.feelingTimeScale : timeScale,
+  );
   const data = env.LIMBIC_DATA ? { dataDir: env.LIMBIC_DATA } : {};
   if (argv.includes('--remote')) {
     const url = env.LIMBIC_URL ?? 'http://127.0.0.1:8787';
@@ -64,6 +83,7 @@ export function botSettingsFromEnv(tokenVariable: string, options: BotSettingsOp
     engine: {
       ...data,
       ...(timeScale === 1 ? {} : { timeScale }),
+      ...(feelingTimeScale === timeScale ? {} : { feelingTimeScale }),
       // With an LLM, it also appraises each message; the offline reader answers when it fails.
       ...(llm ? { llm: { ...llm, ...fallback } } : {}),
     },

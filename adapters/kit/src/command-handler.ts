@@ -1,9 +1,11 @@
 import type { BindingStore, Clock, ProactivePreferencesInput } from '@limbic/core';
 import { type BackendSession, isSessionGone, type LimbicBackend } from './backend.js';
+import { eraseHistory } from './chat-history.js';
 import type { CommandTexts, LimbicCommand } from './commands.js';
 import { type Conversation, identityOf } from './conversation.js';
 import type { GroupSettings } from './group-settings.js';
 import { type IdentityLinks, platformsOf } from './links.js';
+import { type OutreachFacts, toOutreachFacts } from './outreach-status.js';
 import { isPolicyCommand, runGroupPolicy, runPrivateQuiet } from './policy-commands.js';
 import { personKeyPrefix, targetFor } from './routes.js';
 import type { SessionBinder } from './session-binder.js';
@@ -29,6 +31,12 @@ export type CommandHandler = (
   conversation: Conversation,
   command: LimbicCommand,
 ) => Promise<string>;
+
+/** What `/limbic status` says about writing first, when the backend can explain it. */
+async function outreachOf(backend: LimbicBackend, sessionId: string): Promise<OutreachFacts | null> {
+  if (!backend.outreachOutlook) return null;
+  return toOutreachFacts(await backend.outreachOutlook(sessionId), backend.timeScale ?? 1);
+}
 
 /** The part of `/limbic status` that reads the session: whether it writes first, and how the character feels. */
 function feelingsOf({ state, preferences }: BackendSession) {
@@ -132,6 +140,7 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
       you,
       participants,
       linkedWith: [],
+      outreach: await outreachOf(backend, binding.sessionId),
     });
   }
 
@@ -161,10 +170,17 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
     const binding = await bindings.get(key);
     if (!binding) return nothing;
     const { sessionId } = binding;
+    // The conversation history a bot's replies keep (createChatReplies) goes with the rest.
+    const exchanges = await eraseHistory(
+      bindings,
+      sessionId,
+      group ? identityOf(conversation) : undefined,
+      clock.now(),
+    );
     try {
       if (!group) {
         const count = await backend.forgetAllMemories(sessionId);
-        return texts.forgotten({ group, count, known: count > 0 });
+        return texts.forgotten({ group, count, known: count > 0 || exchanges > 0 });
       }
       const me = identityOf(conversation);
       const count = await countMemories(sessionId, me);
@@ -233,6 +249,7 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
         you: session.state.interpersonal,
         participants: 0,
         linkedWith: await linkedPlatforms(conversation),
+        outreach: await outreachOf(backend, session.sessionId),
       });
     }
     // In a private chat `mute` and `unmute` are the person's `off` and `on`.

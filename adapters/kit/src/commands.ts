@@ -1,4 +1,5 @@
 import { isTimeZone, type QuietHours } from '@limbic/core';
+import { type OutreachFacts, outreachSentence } from './outreach-status.js';
 
 /**
  * A `/limbic` command a person sent:
@@ -140,6 +141,8 @@ export interface StatusFacts {
   participants: number;
   /** The platforms this identity is linked with (`telegram`, `discord`), empty when not linked. */
   linkedWith: string[];
+  /** When it would next write first and what holds it back (absent or null when the backend cannot say). */
+  outreach?: OutreachFacts | null;
 }
 
 /** What `/limbic forget` did. */
@@ -239,13 +242,14 @@ export const defaultCommandTexts: CommandTexts = {
     const you = s.you
       ? ` With you: rapport ${percent(s.you.rapport)}, trust ${percent(s.you.trust)}, familiarity ${percent(s.you.familiarity)}.`
       : ' We have not talked yet.';
+    const outreach = s.outreach ? ` ${outreachSentence(s.outreach)}` : '';
     if (!s.group) {
       const linked = s.linkedWith.length > 0 ? ` Linked with you on ${list(s.linkedWith)}.` : '';
-      return `Writing first: ${s.proactive ? 'on' : 'off'}. ${feeling}${you}${linked}`;
+      return `Writing first: ${s.proactive ? 'on' : 'off'}. ${feeling}${you}${linked}${outreach}`;
     }
     return (
       `In this chat: ${s.active ? 'on' : 'off'}; writing first: ${s.proactive ? 'on' : 'off'}; ` +
-      `I know ${s.participants} ${s.participants === 1 ? 'person' : 'people'} here. ${feeling}${you}`
+      `I know ${s.participants} ${s.participants === 1 ? 'person' : 'people'} here. ${feeling}${you}${outreach}`
     );
   },
   forgotten: ({ group, count, known }) => {

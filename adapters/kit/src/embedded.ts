@@ -3,6 +3,8 @@ import {
   createProactiveScheduler,
   createSessionService,
   createSystemClock,
+  LimbicError,
+  outreachOutlook,
   type ProactiveAction,
   type ProactiveScheduler,
   type SessionService,
@@ -10,6 +12,9 @@ import {
   type Timers,
 } from '@limbic/core';
 import type { LimbicBackend } from './backend.js';
+
+/** The longest gap a turn may give (the engine's limit, ten years). */
+const maxElapsedSeconds = 10 * 365 * 86_400;
 
 /** Options of {@link embeddedBackend}. */
 export interface EmbeddedBackendOptions extends Omit<SessionServiceOptions, 'clock'> {
@@ -24,6 +29,13 @@ export interface EmbeddedBackendOptions extends Omit<SessionServiceOptions, 'clo
    * 1. The default clock runs that fast, and the proactive scheduler divides its waits by it.
    */
   timeScale?: number;
+  /**
+   * How many times faster than wall time feelings (emotion, mood, stress) fade; default `timeScale` (all of the engine
+   * runs at one pace). The demo clock is `{ timeScale: 3600, feelingTimeScale: 1 }`: absence and proactive timing run
+   * an hour a second while feelings fade as in real time (the service's `decaySlowdown` is `timeScale /
+   * feelingTimeScale`; docs/proactive.md, "The demo clock"). Ignored when `service` is given.
+   */
+  feelingTimeScale?: number;
   /** The owner sessions are created under; default `local`. */
   owner?: string;
   /** Reports errors of background work (a failed time-driven check). */
@@ -41,10 +53,27 @@ export function embeddedBackend(options: EmbeddedBackendOptions = {}): LimbicBac
   readonly service: SessionService;
   readonly scheduler: ProactiveScheduler;
 } {
-  const { service: given, timers, timeScale, owner = 'local', onError, clock, ...serviceOptions } = options;
+  const {
+    service: given,
+    timers,
+    timeScale,
+    feelingTimeScale,
+    owner = 'local',
+    onError,
+    clock,
+    ...serviceOptions
+  } = options;
   const engineClock = clock ?? (timeScale ? createSystemClock(timeScale) : undefined);
+  const slowdown = feelingTimeScale ? (timeScale ?? 1) / feelingTimeScale : 1;
   const service =
-    given ?? createSessionService({ ...serviceOptions, ...(engineClock ? { clock: engineClock } : {}) });
+    given ??
+    createSessionService({
+      ...serviceOptions,
+      ...(engineClock ? { clock: engineClock } : {}),
+      ...(slowdown === 1 ? {} : { decaySlowdown: slowdown }),
+    });
+  // Platform timestamps are wall time: a gap between two messages is that many times longer on the engine clock.
+  const toEngineSeconds = (wall: number) => Math.min(maxElapsedSeconds, wall * (timeScale ?? 1));
   const scheduler = createProactiveScheduler({
     service,
     clock: service.clock,
@@ -62,6 +91,7 @@ export function embeddedBackend(options: EmbeddedBackendOptions = {}): LimbicBac
     owner,
     service,
     scheduler,
+    timeScale: timeScale ?? 1,
     async createSession(persona) {
       return (await service.createSession(owner, persona)).sessionId;
     },
@@ -69,7 +99,7 @@ export function embeddedBackend(options: EmbeddedBackendOptions = {}): LimbicBac
       return service.textTurn(owner, {
         sessionId,
         message,
-        ...(elapsedSeconds === undefined ? {} : { elapsedSeconds }),
+        ...(elapsedSeconds === undefined ? {} : { elapsedSeconds: toEngineSeconds(elapsedSeconds) }),
         ...(from === undefined ? {} : { from }),
         ...(to === undefined ? {} : { to }),
       });
@@ -89,6 +119,12 @@ export function embeddedBackend(options: EmbeddedBackendOptions = {}): LimbicBac
     },
     async forgetAllMemories(sessionId) {
       return (await service.memories.forgetAll(owner, sessionId)).count;
+    },
+    async outreachOutlook(sessionId) {
+      const record = await service.store.get(sessionId);
+      if (!record || record.owner !== owner)
+        throw new LimbicError('NOT_FOUND', `Session ${sessionId} not found`);
+      return outreachOutlook(record, service.clock.now());
     },
     async getSession(sessionId) {
       const details = await service.getSession(owner, sessionId);

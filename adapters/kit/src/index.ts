@@ -11,8 +11,19 @@ export {
   type BotSettingsOptions,
   botSettingsFromEnv,
   botSettingsOrExit,
+  demoClock,
   stopOnSignals,
 } from './bot-main.js';
+export { type ChatExchange, eraseHistory, historyKeyOf, readHistory } from './chat-history.js';
+export {
+  type ChatMessage,
+  type ChatReplies,
+  type ChatRepliesOptions,
+  createChatReplies,
+  defaultHistoryLength,
+  historyLengthFromEnv,
+  requestChat,
+} from './chat-reply.js';
 export {
   type CommandTexts,
   defaultCommandTexts,
@@ -60,6 +71,15 @@ export {
   normalizeLinkCode,
   type RedeemResult,
 } from './links.js';
+export type { FeelingFamily, IntensityBand, Voice } from './offline-phrases.js';
+export { offlineReply, voiceOf } from './offline-reply.js';
+export {
+  formatDuration,
+  fromOutreachView,
+  type OutreachFacts,
+  outreachSentence,
+  toOutreachFacts,
+} from './outreach-status.js';
 export { type RemoteBackendOptions, remoteBackend } from './remote.js';
 export { completeChat, llmFromEnv, replyFor } from './reply.js';
 export type { BotPolicy } from './reply-policy.js';

@@ -8,6 +8,7 @@ import {
 import type { ProactiveAction } from '@limbic/core';
 import { fromRestAction, fromWireAction } from '@limbic/protocol';
 import type { LimbicBackend } from './backend.js';
+import { fromOutreachView } from './outreach-status.js';
 
 /** Options of {@link remoteBackend}. */
 export interface RemoteBackendOptions {
@@ -72,6 +73,10 @@ export function remoteBackend(
     },
     async forgetAllMemories(sessionId) {
       return (await client.forgetAllMemories(sessionId)).count;
+    },
+    async outreachOutlook(sessionId) {
+      const details = await client.getSession(sessionId);
+      return fromOutreachView(details.outreach, details.state.at);
     },
     async getSession(sessionId) {
       const details = await client.getSession(sessionId);

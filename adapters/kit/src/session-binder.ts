@@ -6,6 +6,7 @@ import type {
   ProactivePreferencesInput,
 } from '@limbic/core';
 import { isSessionGone, type LimbicBackend } from './backend.js';
+import { eraseHistory } from './chat-history.js';
 import type { Conversation } from './conversation.js';
 import { targetFor } from './routes.js';
 
@@ -92,6 +93,8 @@ export function createSessionBinder(options: SessionBinderOptions): SessionBinde
     };
     if (existing) {
       await bindings.update(binding);
+      // The replaced session's conversation history goes with it.
+      await eraseHistory(bindings, existing.sessionId, undefined, now);
     } else {
       const stored = await bindings.insert(binding);
       // Another process bound this conversation first: use its session.

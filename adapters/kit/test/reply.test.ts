@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isLimbicError } from '@limbic/core';
+import { createSeededRandom, isLimbicError } from '@limbic/core';
 import { describe, expect, it } from 'vitest';
 import { llmFromEnv, replyFor } from '../src/index.js';
 import type { LimbicTurn } from '../src/limbic-turn.js';
@@ -8,12 +8,22 @@ import type { LimbicTurn } from '../src/limbic-turn.js';
 const turn = {
   isNewSession: true,
   result: { discrete_emotion: 'gratitude', intensity_level: 'mild' },
-  promptData: { formatted: { system_prompt: 'S', context_block: 'C', instruction_block: 'I' } },
+  promptData: {
+    locale: 'en',
+    system: {
+      identity: { name: 'Mira', speaking_style: 'Bright and chatty' },
+      traits: { extraversion: { value: 0.9 }, agreeableness: { value: 0.7 }, emotionality: { value: 0.3 } },
+    },
+    context: { emotion: { primary: 'gratitude', intensity_level: 'mild' } },
+    formatted: { system_prompt: 'S', context_block: 'C', instruction_block: 'I' },
+  },
 } as unknown as LimbicTurn;
 
 describe('the kit’s reply', () => {
   it('shows the feeling without a model, and says so when there is no turn', async () => {
-    expect(await replyFor('thanks!', turn, undefined)).toBe('(mild gratitude) Nice to meet you!');
+    expect(await replyFor('thanks!', turn, undefined, createSeededRandom(1))).toMatch(
+      /^Hi, I am Mira! (That is kind of you|I like talking with you)! (Tell me everything|I am all ears)!$/,
+    );
     expect(await replyFor('thanks!', undefined, undefined)).toBe('I am a little lost for words right now.');
   });
 

@@ -3,6 +3,7 @@ import type { Validated } from '../util/validation.js';
 import { type Domain, domains, type Facet, facetsByDomain } from './hexaco.js';
 import type { EmotionConfigInput, Identity, PersonaDefinition, ResolvedPersona } from './persona.js';
 import { validatePersonaShape } from './persona-schema.js';
+import { translatedPresetDetails, translatedPresetIdentity } from './preset-translations.js';
 import { getPreset, type PresetDefinition, presetIds } from './presets.js';
 
 type Checked =
@@ -74,10 +75,12 @@ function resolvePersonality(definition: PersonaDefinition, preset: PresetDefinit
 
 function resolveIdentity(definition: PersonaDefinition, preset: PresetDefinition | undefined) {
   const custom: Identity = definition.identity ?? {};
-  const base = preset?.identity;
+  const language = custom.language ?? preset?.identity.language ?? 'en';
+  // A preset asked for in Spanish or Japanese speaks it: its identity strings are translated (docs/persona.md).
+  const base = preset && (translatedPresetIdentity(preset, language) ?? preset.identity);
   const identity: ResolvedPersona['identity'] = {
     name: custom.name ?? base?.name ?? 'Persona',
-    language: custom.language ?? base?.language ?? 'en',
+    language,
     core_values: [...(custom.core_values ?? base?.core_values ?? [])],
   };
   const role = custom.role ?? base?.role;
@@ -96,14 +99,15 @@ function resolveEmotionConfig(definition: PersonaDefinition, preset: PresetDefin
 
 function resolve(definition: PersonaDefinition, preset: PresetDefinition | undefined): ResolvedPersona {
   const identity = resolveIdentity(definition, preset);
+  const translated = preset && translatedPresetDetails(preset, identity.language);
   const generated =
     identity.role === undefined ? `${identity.name}, a custom persona` : `${identity.name}, ${identity.role}`;
   return {
     preset: preset?.id ?? null,
-    description: definition.description ?? preset?.description ?? generated,
+    description: definition.description ?? translated?.description ?? preset?.description ?? generated,
     identity,
     personality: resolvePersonality(definition, preset),
-    goals: [...(definition.goals ?? preset?.goals ?? [])],
+    goals: [...(definition.goals ?? translated?.goals ?? preset?.goals ?? [])],
     emotion_config: resolveEmotionConfig(definition, preset),
   };
 }

@@ -1,11 +1,13 @@
 import type { Observation } from '../engine/observe.js';
 import type { ResolvedPersona } from '../persona/persona.js';
+import { speakingVoice } from '../persona/speaking-voice.js';
 import { resolveLocale } from '../prompt/language.js';
 import type { LocaleTable } from '../prompt/locale-table.js';
 import { en } from '../prompt/locales/en.js';
 import { es } from '../prompt/locales/es.js';
 import { ja } from '../prompt/locales/ja.js';
 import type { NeedState } from '../prompt/prompt-input.js';
+import { durationWords, voiceLines } from './message-voices.js';
 import type { ReasonEpisode } from './reason.js';
 import { shorten } from './reason-text.js';
 import type { TriggerHit } from './triggers.js';
@@ -60,18 +62,35 @@ const tables: Record<'en' | 'es' | 'ja', LocaleTable> = { en, es, ja };
 
 /**
  * A suggested message for a proactive action, in the character's language (English, Spanish or Japanese; other
- * languages get English, which clients are expected to rewrite). When the action reaches out to the person
- * (attachment_seeking, need_deficit) and refers to a remembered episode, the message opens with it.
+ * languages get English, which clients are expected to rewrite), in the persona's voice (`speakingVoice`): after an
+ * absence (`sinceSeconds` given) the voice's own line with how long it has been, otherwise the trigger's message
+ * (the need in deficit, the overflowing feeling) after the voice's opener. When the action reaches out to the person
+ * (attachment_seeking, need_deficit) and refers to a remembered episode, the message opens with it instead.
  */
 export function suggestMessage(
   persona: ResolvedPersona,
   hit: TriggerHit,
   observation: Observation,
   episode: ReasonEpisode | null = null,
+  sinceSeconds?: number,
 ): string {
   const locale = resolveLocale(persona.identity.language);
   const table = messages[locale];
-  const base = baseMessage(table, locale, hit, observation);
+  const { personality } = persona;
+  const voice = speakingVoice(persona.identity.speaking_style, {
+    extraversion: personality.E,
+    agreeableness: personality.A,
+    emotionality: personality.N,
+  });
+  const lines = voiceLines[locale][voice];
+  let base = baseMessage(table, locale, hit, observation);
+  // After an absence the character says how long it has been, the way it speaks; its other messages open in its voice.
+  if (hit.type === 'attachment_seeking' && sinceSeconds !== undefined) {
+    base = lines.absence.replace('{since}', durationWords(sinceSeconds, locale));
+    if (lines.absence.startsWith('{since}') && locale !== 'ja') base = base[0]!.toUpperCase() + base.slice(1);
+  } else if (!episode || hit.type === 'emotional_overflow') {
+    base = lines.opener + base;
+  }
   return episode && hit.type !== 'emotional_overflow' ? table.episode(shorten(episode.summary)) + base : base;
 }
 

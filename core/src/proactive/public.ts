@@ -1,5 +1,6 @@
 // The public exports of the proactive policy (docs/proactive.md), re-exported by the package index.
 
+export { slowDecay } from '../persona/slow-decay.js';
 export {
   type ParticipantPolicyResult,
   parseParticipantPolicy,
@@ -7,6 +8,17 @@ export {
 } from '../session/session-outreach.js';
 export { isQuiet, isTimeZone, localDay, type QuietHours, quietEndAt } from './local-time.js';
 export { addresseeOf, policyHold, policyReleaseAt, policyTimeZone } from './outreach.js';
+export {
+  type AttachmentDrive,
+  type NeedDrive,
+  type OutlookRecord,
+  type OutreachHold,
+  type OutreachHoldReason,
+  type OutreachOutlook,
+  outreachHoldReasons,
+  outreachOutlook,
+} from './outreach-outlook.js';
+export { type OutreachView, toOutreachView } from './outreach-view.js';
 export {
   defaultMaxPerDay,
   defaultParticipantPolicy,

@@ -74,7 +74,7 @@ export function raiseAction(
   const action: ProactiveAction = {
     id: createId('act_', ctx.now, ctx.random),
     type: best.type,
-    message: suggestMessage(ctx.persona, best, ctx.observation, episode),
+    message: suggestMessage(ctx.persona, best, ctx.observation, episode, data.since_last_talk_seconds),
     priority: toPriority(best.urgency),
     metadata,
     createdAt: ctx.now,

@@ -19,6 +19,12 @@ export interface SessionServiceOptions {
   store?: SessionStore;
   /** The engine clock. Default: the system clock. */
   clock?: Clock;
+  /**
+   * How many times slower than the engine clock feelings fade: the half-lives of emotion, mood and stress are
+   * multiplied by it (`slowDecay`). A demo clock sets it to `timeScale / feelingTimeScale`, so absence and
+   * proactive timing run fast while a feeling lasts long enough to be seen (docs/proactive.md). Default 1.
+   */
+  decaySlowdown?: number;
   /** Randomness for identifiers. Default: Web Crypto. */
   random?: Random;
   /**

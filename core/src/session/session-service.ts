@@ -101,8 +101,8 @@ export class SessionService {
     const { store, clock } = this;
     const events = this.#events;
     const maxRetries = options.maxRetries ?? defaultMaxRetries;
-    const { maxBatch } = options;
-    this.#writer = new SessionWriter({ store, clock, events, changes, maxRetries, maxBatch });
+    const { maxBatch, decaySlowdown } = options;
+    this.#writer = new SessionWriter({ store, clock, events, changes, maxRetries, maxBatch, decaySlowdown });
     this.#checks = new DueChecks(store, clock, this.#writer, this.#random);
     this.memories = new SessionMemories(this.#writer);
     this.snapshots = new SessionSnapshots(this.#writer, clock, this.#sessionId, this.#maxSessions);

@@ -6,6 +6,7 @@ import type { ReplyAdvice } from '../group/reply.js';
 import type { RelationshipSignal } from '../health/relationship-health.js';
 import type { EmotionLabel, IntensityLevel } from '../labels/emotion-label.js';
 import type { EmotionConfig, ResolvedPersona, Vad } from '../persona/persona.js';
+import type { OutreachView } from '../proactive/outreach-view.js';
 import type { ParticipantPolicy } from '../proactive/policy.js';
 import type { ProactivePreferences } from '../proactive/preferences.js';
 import type { ProactiveAction } from '../proactive/proactive-action.js';
@@ -32,6 +33,8 @@ export interface SessionDetails extends SessionInfo {
   state: StateSnapshot;
   /** The latest operator override (docs/time-control.md), or null when the session was never overridden. */
   last_override: OverrideView | null;
+  /** When the character would next reach out and what holds it back (docs/proactive.md). */
+  outreach: OutreachView;
 }
 
 /** One entry of a session list. */

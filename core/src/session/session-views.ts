@@ -5,6 +5,8 @@ import type { ParticipantState } from '../group/participant-state.js';
 import { maxParticipantIdLength, participantsOf, relationshipAt } from '../group/participants.js';
 import type { EngineParams } from '../persona/engine-params.js';
 import type { ResolvedPersona } from '../persona/persona.js';
+import { outreachOutlook } from '../proactive/outreach-outlook.js';
+import { toOutreachView } from '../proactive/outreach-view.js';
 import { withPolicyDefaults } from '../proactive/preferences.js';
 import type { SessionRecord } from '../store/session-store.js';
 import { decodeCursor, encodeCursor, parseLimit } from './cursor.js';
@@ -101,6 +103,7 @@ export function toSessionDetails(
     preferences: withPolicyDefaults(record.proactive.preferences),
     state: snapshotAt(record, params, now),
     last_override: lastOverride(record),
+    outreach: toOutreachView(outreachOutlook(record, now, params)),
   };
 }
 

@@ -3,6 +3,7 @@ import { LimbicError } from '../errors.js';
 import { toRelationshipSignal } from '../health/relationship-view.js';
 import { deriveEngineParams, type EngineParams } from '../persona/engine-params.js';
 import type { ResolvedPersona } from '../persona/persona.js';
+import { slowDecay } from '../persona/slow-decay.js';
 import type { SessionRecord, SessionStore } from '../store/session-store.js';
 import type { ChangeFilter } from './change-filter.js';
 import { type PendingCommit, type PlannedBatch, planBatch, type SessionPlan } from './commit-batch.js';
@@ -27,6 +28,8 @@ export interface SessionWriterOptions {
   maxRetries: number;
   /** The most commits of one batch (1: every commit written alone). Default {@link defaultMaxBatch}. */
   maxBatch?: number | undefined;
+  /** How many times slower feelings fade on the engine clock (the service's `decaySlowdown`). Default 1. */
+  decaySlowdown?: number | undefined;
 }
 
 /** How many sessions' last written records the writer keeps to plan their next commits on (see RecentRecords). */
@@ -68,6 +71,7 @@ export class SessionWriter {
   readonly #queue: SessionQueue<PendingCommit>;
   readonly #params = new ParamsCache(10_000);
   readonly #recent = new RecentRecords(recentRecords);
+  readonly #slowdown: number;
 
   constructor(options: SessionWriterOptions) {
     this.#store = options.store;
@@ -75,6 +79,7 @@ export class SessionWriter {
     this.#events = options.events;
     this.#changes = options.changes;
     this.#maxRetries = options.maxRetries;
+    this.#slowdown = options.decaySlowdown ?? 1;
     const maxBatch = options.maxBatch ?? defaultMaxBatch;
     this.#queue = new SessionQueue((sessionId, take) => this.#commitBatch(sessionId, take), maxBatch);
   }
@@ -83,7 +88,11 @@ export class SessionWriter {
   paramsOf(record: SessionRecord): CachedParams {
     return (
       this.#params.get(record.id) ??
-      this.#params.set(record.id, record.persona, deriveEngineParams(record.persona))
+      this.#params.set(
+        record.id,
+        record.persona,
+        slowDecay(deriveEngineParams(record.persona), this.#slowdown),
+      )
     );
   }
 
@@ -120,7 +129,7 @@ export class SessionWriter {
   ): Promise<void> {
     await this.#store.create(record, maxPerOwner === undefined ? {} : { maxPerOwner });
     this.#changes?.wrote(record.id, record.version);
-    this.#params.set(record.id, persona, params);
+    this.#params.set(record.id, persona, slowDecay(params, this.#slowdown));
     this.emitState(record, 'created');
   }
 

@@ -4,28 +4,36 @@ import { ErrorMessage } from '../error-message.js';
 import { formatDateTime, formatPercent, formatRelative, labelize } from '../format.js';
 import { sessionsQuery } from '../queries.js';
 import { toHash } from '../route.js';
+import { distinguishingName, newestFirst, sessionListOpenCap } from '../session-order.js';
 import { appendPage, emptySessionPages, nextPageVariables, type SessionPages } from '../session-pages.js';
 import type { SessionConnection } from '../types.js';
 
-/** The key's sessions, oldest first, a page at a time with "Load more" (cursor paging). */
+/**
+ * The key's sessions, newest first (latest activity), each under a name that tells it apart. On open it reads
+ * pages until the end or {@link sessionListOpenCap} sessions; "Load more" reads further pages.
+ */
 export function SessionList({ apiKey }: { apiKey: string }) {
   const [pages, setPages] = useState<SessionPages>(emptySessionPages);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
-  async function load(from: SessionPages, signal?: AbortSignal) {
+  async function load(from: SessionPages, signal?: AbortSignal, upTo = 0) {
     setLoading(true);
     setError(null);
     try {
-      const { sessions } = await request<{ sessions: SessionConnection }>(
-        sessionsQuery,
-        nextPageVariables(from),
-        {
-          token: apiKey,
-          ...(signal ? { signal } : {}),
-        },
-      );
-      setPages((current) => appendPage(current, sessions));
+      let pages = from;
+      do {
+        const { sessions } = await request<{ sessions: SessionConnection }>(
+          sessionsQuery,
+          nextPageVariables(pages),
+          {
+            token: apiKey,
+            ...(signal ? { signal } : {}),
+          },
+        );
+        pages = appendPage(pages, sessions);
+        setPages((current) => appendPage(current, sessions));
+      } while (pages.hasNextPage && pages.sessions.length < upTo && !signal?.aborted);
     } catch (caught) {
       if (!signal?.aborted) setError(caught);
     } finally {
@@ -36,12 +44,13 @@ export function SessionList({ apiKey }: { apiKey: string }) {
   useEffect(() => {
     const controller = new AbortController();
     setPages(emptySessionPages);
-    void load(emptySessionPages, controller.signal);
+    void load(emptySessionPages, controller.signal, sessionListOpenCap);
     return () => controller.abort();
   }, [apiKey]);
 
   const now = Date.now();
   const count = pages.sessions.length;
+  const listed = newestFirst(pages.sessions);
   return (
     <section class="card" aria-labelledby="session-list-title">
       <h2 id="session-list-title">Your sessions</h2>
@@ -50,11 +59,11 @@ export function SessionList({ apiKey }: { apiKey: string }) {
       </p>
       <ErrorMessage error={error} />
       <ul class="sessions" data-testid="session-list">
-        {pages.sessions.map((session) => (
+        {listed.map((session) => (
           <li key={session.sessionId} data-testid="session-item" data-session-id={session.sessionId}>
             <h3>
               <a href={toHash({ name: 'session', sessionId: session.sessionId })} data-testid="session-link">
-                {session.name}
+                {distinguishingName(session, listed)}
               </a>
             </h3>
             <p class="hint">

@@ -6,7 +6,15 @@
  *
  * See README.md for the other settings.
  */
-import { botSettingsOrExit, completeChat, openEngine, replyFor, stopOnSignals } from '@limbic/bot-kit';
+import {
+  botSettingsOrExit,
+  completeChat,
+  createChatReplies,
+  defaultHistoryLength,
+  historyLengthFromEnv,
+  openEngine,
+  stopOnSignals,
+} from '@limbic/bot-kit';
 import { attachLimbic } from '@limbic/discord';
 import { Client, Events, GatewayIntentBits, Partials } from 'discord.js';
 
@@ -18,6 +26,14 @@ const settings = botSettingsOrExit('DISCORD_TOKEN', {
 });
 const { token, llm } = settings;
 const engine = await openEngine(settings.engine);
+// Replies: the LLM with prompt_data and the last LIMBIC_HISTORY exchanges (default 10), kept next to the sessions and
+// erased by /limbic forget; without an LLM, an offline line in the character's voice.
+const chat = createChatReplies({
+  llm,
+  store: engine.bindings,
+  historyLength: historyLengthFromEnv() ?? defaultHistoryLength,
+  onLlmError: (error) => console.warn('LLM reply failed, answering offline:', error),
+});
 const name = process.env.CHARACTER_NAME ?? 'Mira';
 
 const client = new Client({
@@ -65,7 +81,7 @@ const character = attachLimbic(client, {
 // Called for the messages Mira should answer: every DM; in a channel, when someone mentions her or replies to her
 // (or she has something to say). Chatter between others in the channel gets no reply.
 character.onTurn(async (turn, message) => {
-  await message.reply(await replyFor(message.content, turn, llm));
+  await message.reply(await chat.reply(message.content, turn));
 });
 client.once(Events.ClientReady, (ready) => {
   console.log(`${ready.user.tag} is running (${engine.description}); press Ctrl-C to stop`);

@@ -28,7 +28,7 @@ describe('examples/discord-bot', () => {
       channel_id: discord.dmChannelOf(ADA.userId),
       message_reference: expect.objectContaining({ message_id: message.id }),
     });
-    expect(reply!.content).toMatch(/^\((\w+) (\w+)\) Nice to meet you!$/);
+    expect(reply!.content).toMatch(/^Hi, I am Mira! \S.+/);
     expect(await stopExample(example)).toBe(0);
   }, 60_000);
 
@@ -87,7 +87,7 @@ describe('examples/discord-bot', () => {
       await example.waitFor(/is running \(remote http:\/\/127\.0\.0\.1:\d+ \(bindings: sqlite /);
       discord.dispatchDirectMessage({ ...ADA, content: 'Hello, nice to meet you!' });
       const [reply] = await discord.waitForSent(1, 30_000);
-      expect(reply!.content).toMatch(/Nice to meet you!$/);
+      expect(reply!.content).toMatch(/^Hi, I am Mira! /);
       expect(await gateway.sessionCount()).toBe(1);
       expect(await stopExample(example)).toBe(0);
     });

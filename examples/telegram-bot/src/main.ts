@@ -6,7 +6,15 @@
  *
  * See README.md for the other settings.
  */
-import { botSettingsOrExit, completeChat, openEngine, replyFor, stopOnSignals } from '@limbic/bot-kit';
+import {
+  botSettingsOrExit,
+  completeChat,
+  createChatReplies,
+  defaultHistoryLength,
+  historyLengthFromEnv,
+  openEngine,
+  stopOnSignals,
+} from '@limbic/bot-kit';
 import { type LimbicFlavor, limbic } from '@limbic/telegram';
 import { Bot, type Context } from 'grammy';
 
@@ -20,6 +28,14 @@ const settings = botSettingsOrExit('TELEGRAM_BOT_TOKEN', {
 });
 const { token, llm } = settings;
 const engine = await openEngine(settings.engine);
+// Replies: the LLM with prompt_data and the last LIMBIC_HISTORY exchanges (default 10), kept next to the sessions and
+// erased by /limbic forget; without an LLM, an offline line in the character's voice.
+const chat = createChatReplies({
+  llm,
+  store: engine.bindings,
+  historyLength: historyLengthFromEnv() ?? defaultHistoryLength,
+  onLlmError: (error) => console.warn('LLM reply failed, answering offline:', error),
+});
 
 const bot = new Bot<BotContext>(token, {
   // TELEGRAM_API_ROOT points the bot at another Bot API server (a local one, or the tests' fake).
@@ -61,7 +77,7 @@ bot.command('start', (ctx) => ctx.reply('Hi! Just talk to me. /limbic off stops 
 // The plugin lets through the messages Mira should answer: all of them in a private chat; in a group the ones the
 // engine advises answering (she was mentioned or replied to, or feels like speaking up), never other bots.
 bot.on('message:text', async (ctx) => {
-  const text = await replyFor(ctx.message.text, ctx.limbic, llm);
+  const text = await chat.reply(ctx.message.text, ctx.limbic);
   // In a group, quote the message she answers, so the room sees whom she is talking to.
   await ctx.reply(
     text,

@@ -24,7 +24,7 @@ describe('examples/telegram-bot', () => {
     telegram.sendText({ chatId: 77, userId: 77, text: 'Thank you, you are wonderful!' });
     const [reply] = await telegram.waitForSent(1, 30_000);
     expect(reply).toMatchObject({ chat_id: 77 });
-    expect(reply!.text).toMatch(/^\((\w+) (\w+)\) Nice to meet you!$/);
+    expect(reply!.text).toMatch(/^Hi, I am Mira! \S.+/);
     expect(await stopExample(example)).toBe(0);
   }, 60_000);
 
@@ -54,7 +54,7 @@ describe('examples/telegram-bot', () => {
       await example.waitFor(/is running \(remote http:\/\/127\.0\.0\.1:\d+ \(bindings: sqlite /);
       telegram.sendText({ chatId: 78, userId: 78, text: 'Hello, nice to meet you!' });
       const [reply] = await telegram.waitForSent(1, 30_000);
-      expect(reply!.text).toMatch(/Nice to meet you!$/);
+      expect(reply!.text).toMatch(/^Hi, I am Mira! /);
       expect(await gateway.sessionCount()).toBe(1);
       expect(await stopExample(example)).toBe(0);
     });

@@ -11,6 +11,7 @@ import './snapshot-fields.js';
 import './explanation-types.js';
 import './webhook-fields.js';
 import './policy-fields.js';
+import './outreach-fields.js';
 
 let built: GraphQLSchema | undefined;
 

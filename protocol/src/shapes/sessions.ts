@@ -1,6 +1,7 @@
 import { defaultCooldownHours, defaultMaxPerDay, facets, presetIds } from '@limbic/core';
 import { z } from 'zod';
 import { overrideViewSchema } from './controls.js';
+import { outreachViewSchema } from './outreach.js';
 import { participantPolicySchema, preferencesPolicyFields } from './policy.js';
 import { count, dateTime, nullableString, objectOf, oneOf, range, unit } from './primitives.js';
 import { interpersonalSchema, participantId, stateSnapshotSchema, vadSchema } from './state.js';
@@ -73,6 +74,7 @@ export const sessionDetailsSchema = z.strictObject({
   last_override: overrideViewSchema
     .nullable()
     .describe('The latest operator override (docs/time-control.md), or null when there was none'),
+  outreach: outreachViewSchema,
 });
 
 /** One entry of the session list. */

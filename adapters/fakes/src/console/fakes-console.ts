@@ -219,6 +219,7 @@ Fake Telegram Bot API  ${telegram.apiRoot}   token ${telegram.token}
   cd examples/telegram-bot && TELEGRAM_API_ROOT=${telegram.apiRoot} TELEGRAM_BOT_TOKEN=${telegram.token} npm start
 Fake Discord           ${discord.url}   token ${discord.token}   channel #general ${guild.channel}
   cd examples/discord-bot && DISCORD_API=${discord.url} DISCORD_TOKEN=${discord.token} DISCORD_CHANNELS=${guild.channel} npm start
-Add LIMBIC_TIME_SCALE=3600 to a bot's command (an hour of the character's time per second) to see it write first.
+Add LIMBIC_DEMO_CLOCK=1 to a bot's command to see it write first within a minute: absence runs an hour a second,
+feelings at their real pace (so /limbic status still shows them).
 `;
 }
