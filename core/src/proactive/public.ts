@@ -46,4 +46,4 @@ export {
   type ProactiveScheduler,
   type ProactiveSchedulerOptions,
 } from './scheduler.js';
-export { nextDueAt } from './triggers.js';
+export { nextDueAt, overflowOf } from './triggers.js';

@@ -106,9 +106,15 @@ export function evaluateTriggers(
       },
     });
   }
-  const threshold = Math.max(0.05, params.config.coping_threshold - 0.2 * state.stress);
-  const crisis = state.stage.level >= crisisLevel && state.stage.level <= 9;
-  if (observation.intensity >= threshold || crisis) {
+  const overflow = overflowOf(
+    observation.intensity,
+    state.stress,
+    state.stage.level,
+    params.config.coping_threshold,
+  );
+  if (overflow) {
+    const { threshold } = overflow;
+    const crisis = overflow.trigger === 'crisis';
     hits.push({
       type: 'emotional_overflow',
       urgency: crisis ? Math.max(0.7, observation.intensity) : observation.intensity,
@@ -123,6 +129,23 @@ export function evaluateTriggers(
     });
   }
   return hits;
+}
+
+/**
+ * The emotional-overflow rule: the felt intensity reached the coping threshold lowered by stress,
+ * θ = max(0.05, coping_threshold − 0.2·stress), or the soul stage's level is 7-9 (crisis, which wins). Null when
+ * neither holds. The trigger above and the gateway's `session.emotional_overflow` webhook both use it.
+ */
+export function overflowOf(
+  intensity: number,
+  stress: number,
+  stageLevel: number,
+  copingThreshold: number,
+): { trigger: 'intensity' | 'crisis'; threshold: number } | null {
+  const threshold = Math.max(0.05, copingThreshold - 0.2 * stress);
+  if (stageLevel >= crisisLevel && stageLevel <= 9) return { trigger: 'crisis', threshold };
+  if (intensity >= threshold) return { trigger: 'intensity', threshold };
+  return null;
 }
 
 /** The attachment urge at `absence` seconds if nothing else happens (trust and familiarity keep drifting). */

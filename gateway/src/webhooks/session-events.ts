@@ -1,24 +1,21 @@
-import type { SessionService, TurnResult } from '@limbic/core';
+import { overflowOf as engineOverflowOf, type SessionService, type TurnResult } from '@limbic/core';
 import { toRestAction } from '@limbic/protocol';
 import type { WebhookEvent } from './messages.js';
 
-/** Soul-stage levels in which the character is in crisis (core/src/proactive/triggers.ts: 7 to 9). */
-const crisisLevels = { from: 7, to: 9 } as const;
-
 /**
- * Whether a turn overflowed, by the rule the engine's emotional_overflow trigger uses (core/src/proactive/
- * triggers.ts), applied to the turn result's values: the felt intensity reached the coping threshold lowered by
- * stress, θ = max(0.05, coping_threshold − 0.2·stress), or the soul stage's level is 7-9 (crisis).
+ * Whether a turn overflowed: the engine's rule ({@link engineOverflowOf}, core/src/proactive/triggers.ts) applied to
+ * the turn result's intensity, stress and soul-stage level.
  */
 export function overflowOf(
   result: TurnResult,
   copingThreshold: number,
 ): { trigger: 'intensity' | 'crisis'; threshold: number } | null {
-  const threshold = Math.max(0.05, copingThreshold - 0.2 * result.body_budget.stress);
-  const level = result.soul_stage.level;
-  if (level >= crisisLevels.from && level <= crisisLevels.to) return { trigger: 'crisis', threshold };
-  if (result.emotion_intensity >= threshold) return { trigger: 'intensity', threshold };
-  return null;
+  return engineOverflowOf(
+    result.emotion_intensity,
+    result.body_budget.stress,
+    result.soul_stage.level,
+    copingThreshold,
+  );
 }
 
 /** Something that sends an event to the endpoints of an owner that receive it. */
