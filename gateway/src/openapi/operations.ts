@@ -1,26 +1,8 @@
-import { defaultPageSize, maxPageSize } from '@limbic/core';
 import { openApiPath, routes } from '@limbic/protocol';
 import type { ErrorCode } from '../errors.js';
 import { type OperationSpec, operation } from './operation.js';
-import { int, type Operation, str } from './schema-parts.js';
+import { type Operation, pageQuery, str } from './schema-parts.js';
 import { webhookOperations } from './webhook-operations.js';
-
-const listQuery = [
-  {
-    name: 'cursor',
-    in: 'query',
-    required: false,
-    description: 'The `cursor` of the previous page',
-    schema: str,
-  },
-  {
-    name: 'limit',
-    in: 'query',
-    required: false,
-    description: `Page size, default ${defaultPageSize}`,
-    schema: { ...int, minimum: 1, maximum: maxPageSize, default: defaultPageSize },
-  },
-];
 
 const session: readonly ErrorCode[] = ['NOT_FOUND'];
 // Writes to a session are compare-and-set: CONFLICT when they keep losing to another process.
@@ -67,7 +49,7 @@ export const operations: readonly OperationSpec[] = [
     summary: 'List sessions, oldest first',
     tag: 'persona',
     ok: 'SessionPage',
-    query: listQuery,
+    query: pageQuery,
     errors: ['VALIDATION_ERROR'],
   },
   {
@@ -104,7 +86,7 @@ export const operations: readonly OperationSpec[] = [
     summary: 'List the participants of a group session, in id order, with the relationship with each',
     tag: 'persona',
     ok: 'ParticipantPage',
-    query: listQuery,
+    query: pageQuery,
     errors: ['VALIDATION_ERROR', ...session],
   },
   {
@@ -137,7 +119,7 @@ export const operations: readonly OperationSpec[] = [
     tag: 'memory',
     ok: 'MemoryPage',
     query: [
-      ...listQuery,
+      ...pageQuery,
       {
         name: 'participant',
         in: 'query',

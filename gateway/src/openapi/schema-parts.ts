@@ -1,3 +1,4 @@
+import { defaultPageSize, maxPageSize } from '@limbic/core';
 import type { ErrorCode } from '@limbic/protocol';
 import { errorBody, type JsonSchema, jsonSchemasOf } from '@limbic/protocol/shapes';
 
@@ -9,6 +10,24 @@ export { componentSchemas, type JsonSchema, ref } from '@limbic/protocol/shapes'
 export const str: JsonSchema = { type: 'string' };
 /** An integer. */
 export const int: JsonSchema = { type: 'integer' };
+
+/** The query parameters of a cursor-paginated list (sessions, participants, memories, webhooks, deliveries). */
+export const pageQuery = [
+  {
+    name: 'cursor',
+    in: 'query',
+    required: false,
+    description: 'The `cursor` of the previous page',
+    schema: str,
+  },
+  {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: `Page size, default ${defaultPageSize}`,
+    schema: { ...int, minimum: 1, maximum: maxPageSize, default: defaultPageSize },
+  },
+];
 /** An array of `items`. */
 export const list = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
 /** An object with exactly these properties, each required unless named in `optional`. */

@@ -1,24 +1,6 @@
-import { defaultPageSize, maxPageSize } from '@limbic/core';
 import type { ErrorCode } from '../errors.js';
 import type { OperationSpec } from './operation.js';
-import { int, str } from './schema-parts.js';
-
-const pageQuery = [
-  {
-    name: 'cursor',
-    in: 'query',
-    required: false,
-    description: 'The `cursor` of the previous page',
-    schema: str,
-  },
-  {
-    name: 'limit',
-    in: 'query',
-    required: false,
-    description: `Page size, default ${defaultPageSize}`,
-    schema: { ...int, minimum: 1, maximum: maxPageSize, default: defaultPageSize },
-  },
-];
+import { pageQuery } from './schema-parts.js';
 
 const endpoint: readonly ErrorCode[] = ['NOT_FOUND'];
 // Endpoint writes are compare-and-set: CONFLICT when they keep losing to another process.
