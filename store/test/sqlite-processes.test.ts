@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../src/sqlite-store.js';
+import { startFixture } from './fixture-process.js';
 
-const root = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'limbic-sqlite-procs-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -20,45 +20,16 @@ interface Outcome {
 }
 
 /** Starts the fixture; resolves once it printed `ready`, with a function that sends `go` and awaits its outcome. */
-function creator(file: string, prefix: string, count: number, max: number): Promise<() => Promise<Outcome>> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--conditions=@limbic/source',
-      'store/test/fixtures/create-sessions.ts',
-      file,
-      prefix,
-      String(count),
-      String(max),
-    ],
-    { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  children.push(child);
-  let out = '';
-  const waiters: (() => void)[] = [];
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += String(chunk);
-    for (const wake of waiters.splice(0)) wake();
-  });
-  const until = (pattern: RegExp) =>
-    new Promise<RegExpMatchArray>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`fixture timed out; output: ${out}`)), 20_000);
-      const check = () => {
-        const m = out.match(pattern);
-        if (m) {
-          clearTimeout(timer);
-          done(m);
-        } else waiters.push(check);
-      };
-      check();
-    });
-  return until(/^ready$/m).then(() => async () => {
-    child.stdin.write('go\n');
-    const [line = ''] = await until(/^\{.*\}$/m);
-    return JSON.parse(line) as Outcome;
-  });
+async function creator(
+  file: string,
+  prefix: string,
+  count: number,
+  max: number,
+): Promise<() => Promise<Outcome>> {
+  const args = [file, prefix, String(count), String(max)];
+  const fixture = startFixture('store/test/fixtures/create-sessions.ts', args, children, 20_000);
+  await fixture.until(/^ready$/m);
+  return () => fixture.go<Outcome>();
 }
 
 describe('SQLite store shared by several processes', { timeout: 60_000 }, () => {

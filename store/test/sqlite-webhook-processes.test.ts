@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { makeTestEndpoint, makeTestMessage, webhookTestTime as t0 } from '@limbic/core/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../src/sqlite-store.js';
+import { startFixture } from './fixture-process.js';
 
-const root = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'limbic-sqlite-webhooks-procs-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -26,49 +26,18 @@ interface Claimer {
 }
 
 /** Starts the claiming fixture; resolves once it printed `ready`. */
-function claimer(
+async function claimer(
   file: string,
   owner: string,
   now: number,
   leaseMs: number,
   limit: number,
   mode: 'drain' | 'hold',
-) {
+): Promise<Claimer> {
   const args = [file, owner, String(now), String(leaseMs), String(limit), mode];
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@limbic/source', 'store/test/fixtures/claim-webhooks.ts', ...args],
-    { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  children.push(child);
-  let out = '';
-  const waiters: (() => void)[] = [];
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += String(chunk);
-    for (const wake of waiters.splice(0)) wake();
-  });
-  const until = (pattern: RegExp) =>
-    new Promise<RegExpMatchArray>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`fixture timed out; output: ${out}`)), 30_000);
-      const check = () => {
-        const m = out.match(pattern);
-        if (m) {
-          clearTimeout(timer);
-          done(m);
-        } else waiters.push(check);
-      };
-      check();
-    });
-  return until(/^ready$/m).then(
-    (): Claimer => ({
-      child,
-      async go() {
-        child.stdin!.write('go\n');
-        const [line = ''] = await until(/^\{.*\}$/m);
-        return JSON.parse(line) as Outcome;
-      },
-    }),
-  );
+  const fixture = startFixture('store/test/fixtures/claim-webhooks.ts', args, children, 30_000);
+  await fixture.until(/^ready$/m);
+  return { child: fixture.child, go: () => fixture.go<Outcome>() };
 }
 
 /** A file with `perEndpoint` messages due at t0 for each of `endpoints` endpoints; resolves their ids. */
