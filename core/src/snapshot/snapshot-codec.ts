@@ -19,9 +19,9 @@ import {
 } from './snapshot-extras.js';
 import {
   copyPolicy,
+  copyPreferences,
   fromSnapshotProactive,
   toSnapshotAction,
-  toSnapshotPreferences,
 } from './snapshot-proactive.js';
 import {
   type SessionSnapshot,
@@ -61,7 +61,7 @@ export function toSessionSnapshot(
       config: structuredClone(config) as SnapshotSession['config'],
       state: toSnapshotState(state),
       proactive: {
-        preferences: toSnapshotPreferences(proactive.preferences),
+        preferences: copyPreferences(proactive.preferences),
         pending: proactive.pending.map(toSnapshotAction),
         last_action_at: proactive.lastActionAt,
         raised_in_absence: {

@@ -27,7 +27,7 @@ export function toSnapshotAction(a: ProactiveAction): SnapshotAction {
 /** The record's proactive state from a snapshot's. */
 export function fromSnapshotProactive(p: SnapshotSession['proactive']): ProactiveState {
   return {
-    preferences: toSnapshotPreferences(p.preferences),
+    preferences: copyPreferences(p.preferences),
     pending: p.pending.map((a) => {
       const action: ProactiveAction = {
         id: a.id,
@@ -48,8 +48,8 @@ export function fromSnapshotProactive(p: SnapshotSession['proactive']): Proactiv
   };
 }
 
-/** Preferences with every policy field (records from before the policy read with its defaults), copied. */
-export function toSnapshotPreferences(p: ProactivePreferences): ProactivePreferences {
+/** A copy of preferences with every policy field (records from before the policy read with its defaults), both ways. */
+export function copyPreferences(p: ProactivePreferences): ProactivePreferences {
   const full = withPolicyDefaults(p);
   return {
     ...full,
