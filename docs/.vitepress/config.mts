@@ -24,9 +24,12 @@ export const sidebar = [
     items: [
       { text: 'Your first Telegram bot', link: '/guide/first-bot-telegram' },
       { text: 'Your first Discord bot', link: '/guide/first-bot-discord' },
+      { text: 'REST, WebSocket and GraphQL walkthrough', link: '/guide/walkthrough' },
       { text: 'REST and WebSocket clients', link: '/guide/clients' },
       { text: 'GraphQL frontends', link: '/guide/graphql-frontend' },
       { text: 'In-process use', link: '/guide/in-process' },
+      { text: 'Installing the packages', link: '/guide/installing' },
+      { text: 'Running the gateway', link: '/guide/gateway' },
       { text: 'Hosting', link: '/guide/hosting' },
       { text: 'Troubleshooting', link: '/guide/troubleshooting' },
       { text: 'FAQ', link: '/guide/faq' },
@@ -65,6 +68,7 @@ export const sidebar = [
     items: [
       { text: 'Deployment', link: '/deployment' },
       { text: 'Storage', link: '/storage' },
+      { text: 'Speed', link: '/speed' },
     ],
   },
 ];

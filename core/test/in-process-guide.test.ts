@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock, createSessionService } from '../src/index.js';
 
-// The README's in-process example, kept honest.
-describe('README example', () => {
+// The in-process guide's first example (docs/guide/in-process.md, "In one screen"), kept honest.
+describe('in-process guide example', () => {
   it('gives pride for a won game and a Japanese system prompt', async () => {
     const limbic = createSessionService({ clock: createManualClock() });
     const { sessionId } = await limbic.createSession('me', {
