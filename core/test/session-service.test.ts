@@ -194,6 +194,22 @@ describe('session service: turns', () => {
     expect(viaClock.body_budget.energy).toBeGreaterThan(0.9);
   });
 
+  it("tells turn listeners the character's coping threshold, its own or its personality's", async () => {
+    const { service } = setup();
+    const given = await service.createSession('alice', {
+      preset: 'empathetic_listener',
+      emotion_config: { coping_threshold: 0.31 },
+    });
+    const derived = await service.createSession('alice', { preset: 'stoic_mentor' });
+    const heard: number[] = [];
+    service.on('turn', ({ copingThreshold }) => heard.push(copingThreshold));
+    for (const { sessionId } of [given, derived])
+      await service.appraisalTurn('alice', { sessionId, appraisal: canonical.kindness });
+    const { config } = await service.getSession('alice', derived.sessionId);
+    expect(heard).toEqual([0.31, config.coping_threshold]);
+    expect(config.coping_threshold).not.toBe(0.31);
+  });
+
   it('appraises text turns with the offline appraiser', async () => {
     const { service } = setup();
     const { sessionId } = await service.createSession('alice', { preset: 'empathetic_listener' });

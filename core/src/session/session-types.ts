@@ -159,8 +159,11 @@ export type StateCause =
 export interface SessionEvents {
   /** A session's state or proactive queue changed (turns from any transport, time-driven checks). */
   state: [{ owner: string; sessionId: string; cause: StateCause; snapshot: StateSnapshot }];
-  /** A turn was processed (by this process); `version` is the session's stored version the turn wrote. */
-  turn: [{ owner: string; sessionId: string; result: TurnResult; version: number }];
+  /**
+   * A turn was processed (by this process); `version` is the session's stored version the turn wrote and
+   * `copingThreshold` the character's (its emotion config's `coping_threshold`), for rules such as `overflowOf`.
+   */
+  turn: [{ owner: string; sessionId: string; result: TurnResult; version: number; copingThreshold: number }];
   /** A proactive action arose; `remote` when another process raised it (seen through the store's watch). */
   proactive: [{ owner: string; sessionId: string; action: ProactiveAction; remote?: boolean }];
   /** A session was deleted; `remote` when another process deleted it (seen through the store's watch). */

@@ -253,14 +253,20 @@ export class SessionWriter {
   }
 
   /** Emits the events of one written change, in order: `due`, `turn`, `state`, `proactive`, `signal`. */
-  #emitChange({ record, now }: LoadedSession, change: SessionChange<unknown>): void {
+  #emitChange({ record, params, now }: LoadedSession, change: SessionChange<unknown>): void {
     const next = change.record!;
     const { id, owner } = record;
     if (next.nextDueAt !== record.nextDueAt && this.#events.has('due')) {
       this.#events.emit('due', { sessionId: id, nextDueAt: next.nextDueAt });
     }
     if (change.turn && this.#events.has('turn'))
-      this.#events.emit('turn', { owner, sessionId: id, result: change.turn, version: next.version });
+      this.#events.emit('turn', {
+        owner,
+        sessionId: id,
+        result: change.turn,
+        version: next.version,
+        copingThreshold: params.config.coping_threshold,
+      });
     if (change.cause) this.emitState(next, change.cause, now);
     if (change.action) this.#events.emit('proactive', { owner, sessionId: id, action: change.action });
     if (change.signals && this.#events.has('signal')) {

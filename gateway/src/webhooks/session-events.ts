@@ -25,9 +25,9 @@ export type Publish = (owner: string, event: WebhookEvent) => Promise<void>;
 export interface SessionEventsOptions {
   service: SessionService;
   publish: Publish;
-  /** Whether `owner` has an enabled endpoint for `type` (saves reading the session for unwanted events). */
+  /** Whether `owner` has an enabled endpoint for `type` (saves making unwanted events). */
   wants: (owner: string, type: string) => Promise<boolean>;
-  /** Told when an event could not be made (the session could not be read). */
+  /** Told when an event could not be made (the endpoints could not be read). */
   onError: (err: unknown) => void;
 }
 
@@ -46,7 +46,7 @@ export function watchSessionEvents({ service, publish, wants, onError }: Session
         data: { session_id: sessionId, action: toRestAction(action) },
       });
     }),
-    service.on('turn', ({ owner, sessionId, result, version }) => {
+    service.on('turn', ({ owner, sessionId, result, version, copingThreshold }) => {
       const key = `${sessionId}/${version}`;
       if (result.stage_transition) {
         void publish(owner, {
@@ -60,7 +60,7 @@ export function watchSessionEvents({ service, publish, wants, onError }: Session
           },
         });
       }
-      overflowEvent(owner, sessionId, result, version).catch(onError);
+      overflowEvent(owner, sessionId, result, version, copingThreshold).catch(onError);
     }),
     // Emitted only by the process that wrote the turn, once per start (its `since` tells starts apart).
     service.on('signal', ({ owner, sessionId, participant, signal }) => {
@@ -76,12 +76,17 @@ export function watchSessionEvents({ service, publish, wants, onError }: Session
     }),
   ];
 
-  async function overflowEvent(owner: string, sessionId: string, result: TurnResult, version: number) {
+  async function overflowEvent(
+    owner: string,
+    sessionId: string,
+    result: TurnResult,
+    version: number,
+    copingThreshold: number,
+  ) {
+    const overflow = overflowOf(result, copingThreshold);
+    if (!overflow) return;
     const type = 'session.emotional_overflow';
     if (!(await wants(owner, type))) return;
-    const { config } = await service.getSession(owner, sessionId);
-    const overflow = overflowOf(result, config.coping_threshold);
-    if (!overflow) return;
     await publish(owner, {
       type,
       key: `${sessionId}/${version}`,
