@@ -1,19 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoVersion, root, run, userEnv } from './outside-project.js';
+import { packWorkspaces, repoVersion, root, run, userEnv, workspaceManifests } from './outside-project.js';
 
 /**
  * What a bot operator gets from `npm install`: the public packages packed with `npm pack` (the global setup built
@@ -61,18 +52,7 @@ async function runScript<T>(name: string, source: string, env: NodeJS.ProcessEnv
 
 /** The workspace packages that are not private: what `npm publish` would publish. */
 function publishable(): string[] {
-  const { workspaces } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    workspaces: string[];
-  };
-  const dirs = workspaces.flatMap((pattern) =>
-    pattern.endsWith('/*')
-      ? readdirSync(join(root, pattern.slice(0, -2))).map((name) => `${pattern.slice(0, -2)}/${name}`)
-      : [pattern],
-  );
-  return dirs
-    .map((dir) => join(root, dir, 'package.json'))
-    .filter((file) => existsSync(file))
-    .map((file) => JSON.parse(readFileSync(file, 'utf8')) as { name: string; private?: boolean })
+  return [...workspaceManifests().values()]
     .filter((manifest) => manifest.private !== true)
     .map((manifest) => manifest.name);
 }
@@ -81,19 +61,7 @@ beforeAll(async () => {
   expect(publishable().sort()).toEqual([...publicPackages].sort());
   const packs = join(work, 'packs');
   mkdirSync(packs);
-  // The packages' prepack scripts run too: tsc -b (a no-op after the global setup) and the gateway's dashboard copy.
-  await run(
-    'npm',
-    [
-      'pack',
-      '--loglevel=warn',
-      '--pack-destination',
-      packs,
-      ...publicPackages.flatMap((name) => ['-w', name]),
-    ],
-    root,
-  );
-  const tarballs = readdirSync(packs).map((file) => join(packs, file));
+  const tarballs = await packWorkspaces(publicPackages, packs);
   expect(tarballs).toHaveLength(publicPackages.length);
   mkdirSync(project);
   writeFileSync(

@@ -47,6 +47,9 @@ describe('create-bot', { timeout: 60_000 }, () => {
   it('writes a project that installs the packed packages and runs the example’s main.ts unchanged', () => {
     const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
     expect(manifest.scripts).toMatchObject({ start: 'tsx src/main.ts', typecheck: 'tsc' });
+    // `npm run demo` (the fakes' one command) exists once the fake platforms are a package a project can install.
+    const fakes = JSON.parse(readFileSync(join(root, 'adapters/fakes/package.json'), 'utf8'));
+    expect(manifest.scripts.demo).toBe(fakes.private ? undefined : 'limbic-fakes --telegram -- npm start');
     expect(manifest.dependencies).toMatchObject({
       '@limbic/telegram': 'file:vendor/limbic-telegram-0.1.0.tgz',
       '@limbic/bot-kit': 'file:vendor/limbic-bot-kit-0.1.0.tgz',

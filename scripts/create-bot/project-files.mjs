@@ -113,7 +113,7 @@ export function readme({ name, platform, fakes, native }) {
   const { title, tokenVariable, tokenFrom, fakeSwitch, example } = platforms[platform];
   const commands = fakesCommands(platform, fakes);
   const offline = commands.demo
-    ? `\`\`\`sh\n${commands.demo}\n\`\`\`\n\nstarts a fake ${title}, a fake LLM and the bot, and gives you a console: each line you type is a\nmessage to the bot, and its replies are printed there.${fakeSwitch}`
+    ? `\`\`\`sh\n${commands.demo}\n\`\`\`\n\nstarts a fake ${title}, a fake LLM and the bot, and gives you a console: each line you type is a\nmessage to the bot, and its replies are printed there.`
     : `In the Limbic clone, \`${commands.clone}\` starts a fake ${title} and a console (each line you type is a message to\nthe bot).${fakeSwitch} Then here:\n\n\`\`\`sh\n${commands.here}\n\`\`\``;
   return `# ${name}
 
