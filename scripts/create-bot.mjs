@@ -10,7 +10,7 @@
 // --prefer-offline is passed to npm install (a machine with a warm npm cache and a slow or no network; the tests).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { localPrebuildsVariable, writeLocalPrebuild } from './create-bot/native-prebuild.mjs';
 import {
   fakesCommands,
@@ -48,6 +48,12 @@ if (positional.length !== 1) fail(`Name one folder for the new bot.\n${usage}`);
 // npm runs scripts in the clone's root; INIT_CWD is where the command was typed, which a relative <dir> means.
 const dir = resolve(process.env.INIT_CWD ?? process.cwd(), positional[0]);
 const platform = args.includes('--discord') ? 'discord' : 'telegram';
+const inside = relative(root, dir);
+if (!inside.startsWith('..') && !isAbsolute(inside))
+  fail(
+    `${dir} is inside the Limbic clone, where Node would also find the clone's own packages. Name a folder ` +
+      'outside it, such as ../my-bot.',
+  );
 if (existsSync(dir) && readdirSync(dir).length > 0)
   fail(
     `${dir} is not empty. create-bot makes a new project and overwrites nothing: name a new or empty folder.`,

@@ -114,10 +114,14 @@ describe('create-bot', { timeout: 60_000 }, () => {
     expect(output).toContain('> tsc');
   });
 
-  it('refuses a folder that is not empty, and makes a Discord bot with --discord', async () => {
+  it('refuses a folder that is not empty or inside the clone, and makes a Discord bot with --discord', async () => {
     const refused = await createBot([project]);
     expect(refused.code).toBe(2);
     expect(refused.output).toContain(`${project} is not empty.`);
+    const inClone = await createBot([join(root, 'examples/my-bot')]);
+    expect(inClone.code).toBe(2);
+    expect(inClone.output).toContain('is inside the Limbic clone');
+    expect(existsSync(join(root, 'examples/my-bot'))).toBe(false);
 
     const discord = join(work, 'discord-bot');
     const made = await createBot([discord, '--discord', '--no-install']);

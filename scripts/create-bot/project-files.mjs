@@ -146,7 +146,8 @@ Sessions are kept in \`./data\` (SQLite). Settings, as environment variables:
 | \`LIMBIC_DEMO_CLOCK\` | \`1\`: absence runs an hour a second, so the character writes first within a minute. |
 | \`LIMBIC_URL\`, \`LIMBIC_API_KEY\` | The gateway, with \`--remote\`. |
 
-The whole list is in the example's README; the guide to this project is [Your own bot](${docs}/guide/your-own-bot.md).
+The whole list is in the [example's README](https://github.com/limbic-ai/limbic/tree/main/${example}#settings);
+the guide to this project is [Your own bot](${docs}/guide/your-own-bot.md).
 
 ## The packages
 
