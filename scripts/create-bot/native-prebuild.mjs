@@ -5,7 +5,7 @@
 // `npm_config_better_sqlite3_local_prebuilds` names (node_modules/prebuild-install/util.js, localPrebuild), unpacks it
 // and loads it to check it. This module packs the clone's own build, already compiled by its `npm install`, into such
 // a file. The name carries the version, the Node ABI, the platform, the C library and the CPU, so a project that
-// resolves a different better-sqlite3 or runs another Node finds no file of that name and compiles as before.
+// resolves a different better-sqlite3 or runs another Node finds no file of that name and downloads or compiles as before.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
