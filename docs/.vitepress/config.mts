@@ -24,6 +24,7 @@ export const sidebar = [
     items: [
       { text: 'Your first Telegram bot', link: '/guide/first-bot-telegram' },
       { text: 'Your first Discord bot', link: '/guide/first-bot-discord' },
+      { text: 'Your own bot project', link: '/guide/your-own-bot' },
       { text: 'REST, WebSocket and GraphQL walkthrough', link: '/guide/walkthrough' },
       { text: 'REST and WebSocket clients', link: '/guide/clients' },
       { text: 'GraphQL frontends', link: '/guide/graphql-frontend' },
