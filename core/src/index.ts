@@ -245,6 +245,7 @@ export type {
   CreateOptions,
   DueSession,
   ListOptions,
+  SessionOrder,
   SessionRecord,
   SessionStore,
   StoreChange,
