@@ -31,11 +31,12 @@ export const rotateApiKeyMutation = `mutation RotateApiKey($id: ID!, $graceHours
 export const sessionPageSize = 20;
 
 /**
- * One page of the key's sessions, with each one's emotion now. The page size is written in the query, not passed
- * as a variable: the gateway prices a variable page size as 100, which with `state` is over its cost limit.
+ * One page of the key's sessions, newest first, with each one's emotion now. The page size is written in the
+ * query, not passed as a variable: the gateway prices a variable page size as 100, which with `state` is over its
+ * cost limit.
  */
 export const sessionsQuery = `query Sessions($after: String) {
-  sessions(first: ${sessionPageSize}, after: $after) {
+  sessions(first: ${sessionPageSize}, after: $after, order: newest) {
     edges { cursor node { sessionId name description preset turns createdAt updatedAt
       state { discrete_emotion emotion_intensity } } }
     pageInfo { hasNextPage endCursor }

@@ -183,7 +183,11 @@ describe('dashboard (Chromium)', () => {
         memories: unknown[];
       };
       expect(stored.memories.length).toBeGreaterThanOrEqual(2);
-      // A newer session, also called Mira: it comes first, and both get a name that tells them apart.
+      // More sessions than one page (20), then a newer one also called Mira: the gateway lists it first, so it
+      // heads the first page, and Mira's first session is on the second, behind "Load more".
+      for (let i = 0; i < 20; i++) {
+        expect((await rest('/v1/persona', secret, { preset: 'stoic_mentor' })).status).toBe(201);
+      }
       t.clock.advance(60_000);
       const newer = (await (
         await rest('/v1/persona', secret, { preset: 'anxious_helper', identity: { name: 'Mira' } })
@@ -191,13 +195,29 @@ describe('dashboard (Chromium)', () => {
         sessionId: string;
       };
       await page.goto(`${t.url}/dashboard/#/sessions`);
-      await page.locator(`[data-testid="session-item"][data-session-id="${newer.sessionId}"]`).waitFor();
-      const order = await page
-        .getByTestId('session-item')
-        .evaluateAll((items) => items.map((element) => element.getAttribute('data-session-id')));
-      expect(order.indexOf(newer.sessionId)).toBe(0);
-      expect(order.indexOf(newer.sessionId)).toBeLessThan(order.indexOf(sessionId));
+      const newerItem = page.locator(`[data-testid="session-item"][data-session-id="${newer.sessionId}"]`);
+      await newerItem.waitFor();
+      const ids = () =>
+        page
+          .getByTestId('session-item')
+          .evaluateAll((items) => items.map((element) => element.getAttribute('data-session-id')));
+      const firstPage = await ids();
+      expect(firstPage).toHaveLength(20);
+      expect(firstPage[0]).toBe(newer.sessionId);
+      expect(firstPage).not.toContain(sessionId);
+      // The only Mira loaded so far needs no short id.
+      expect(await newerItem.getByTestId('session-link').textContent()).toBe('Mira');
+      await page.getByTestId('load-more').click();
+      await item.waitFor();
+      const order = await ids();
+      expect(order).toHaveLength(22);
+      expect(order.slice(0, 20)).toEqual(firstPage);
+      expect(order.at(-1)).toBe(sessionId);
+      // Both Miras loaded: each gets a name that tells them apart.
       expect(await item.getByTestId('session-link').textContent()).toBe(`Mira · ${sessionId.slice(-6)}`);
+      expect(await newerItem.getByTestId('session-link').textContent()).toBe(
+        `Mira · ${newer.sessionId.slice(-6)}`,
+      );
 
       // Opening the session plots its stored history at once, not a single dot.
       await item.getByTestId('session-link').click();
