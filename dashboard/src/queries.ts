@@ -56,6 +56,15 @@ export const sessionQuery = `query Session($id: ID!) {
   session(id: $id) { sessionId createdAt persona { description preset identity { name language } } }
 }`;
 
+/**
+ * When the character would next consider reaching out and what holds it back (docs/proactive.md), with the engine
+ * time it was read at (`state.at`, the same instant).
+ */
+export const sessionOutreachQuery = `query SessionOutreach($id: ID!) {
+  session(id: $id) { state { at } outreach { next_consider_at holds { reason until }
+    attachment { urge threshold bond onset_hours due_at } need { need deficit threshold due_at } } }
+}`;
+
 /** The pending proactive actions, oldest first. */
 export const pendingActionsQuery = `query PendingActions($sessionId: ID!) {
   proactiveActions(sessionId: $sessionId) { id type priority message timestamp }

@@ -229,6 +229,12 @@ describe('dashboard (Chromium)', () => {
       const before = await label.getAttribute('data-emotion');
       const pointsBefore = await plotted();
       await shot(page, '04-session-open');
+      // When it would reach out and what holds it back: writing first is off until the preferences turn it on.
+      const outreach = page.getByTestId('outreach');
+      const hold = (reason: string) =>
+        outreach.locator(`[data-testid="outreach-hold"][data-reason="${reason}"]`);
+      await hold('proactive_off').waitFor();
+      expect(await hold('proactive_off').textContent()).toMatch(/Reaching out is off for this session/);
 
       // A turn sent through REST by someone else shows up live, without a reload.
       const turn = await rest('/v1/turn/appraisal', secret, { sessionId, appraisal: insult });
@@ -246,6 +252,8 @@ describe('dashboard (Chromium)', () => {
         body: JSON.stringify({ enabled: true }),
       });
       expect(prefs.status).toBe(200);
+      // The outlook follows the session: the hold is gone without a reload.
+      await hold('proactive_off').waitFor({ state: 'detached' });
       for (let i = 0; i < 40; i++) {
         t.clock.advance(60_000);
         expect((await rest('/v1/turn/appraisal', secret, { sessionId, appraisal: kindness })).status).toBe(
@@ -258,6 +266,10 @@ describe('dashboard (Chromium)', () => {
       await action.waitFor();
       const actionId = (await action.getAttribute('data-action-id')) ?? '';
       expect(actionId).toMatch(/^act_/);
+      // Having written, the cooldown holds it back, and the panel says when that lifts.
+      await hold('cooldown').waitFor();
+      expect(await hold('cooldown').textContent()).toMatch(/Cooldown after its last message \(lifts in \d/);
+      expect(await outreach.getByTestId('outreach-next').textContent()).toMatch(/^It would/);
       await shot(page, '06-proactive-action');
       await action.getByTestId('ack-action').click();
       await page
