@@ -7,6 +7,7 @@ import {
   outreachOutlook,
   type ProactiveAction,
   type ProactiveScheduler,
+  resolveLocale,
   type SessionService,
   type SessionServiceOptions,
   type Timers,
@@ -128,7 +129,8 @@ export function embeddedBackend(options: EmbeddedBackendOptions = {}): LimbicBac
     },
     async getSession(sessionId) {
       const details = await service.getSession(owner, sessionId);
-      return { sessionId, preferences: details.preferences, state: details.state };
+      const locale = resolveLocale(details.persona.identity.language);
+      return { sessionId, preferences: details.preferences, state: details.state, locale };
     },
     async setPreferences(sessionId, preferences) {
       return (await service.setPreferences(owner, sessionId, preferences)).preferences;

@@ -5,7 +5,7 @@ import {
   type LimbicSocket,
   type ReconnectOptions,
 } from '@limbic/client';
-import type { ProactiveAction } from '@limbic/core';
+import { type ProactiveAction, resolveLocale } from '@limbic/core';
 import { fromRestAction, fromWireAction } from '@limbic/protocol';
 import type { LimbicBackend } from './backend.js';
 import { fromOutreachView } from './outreach-status.js';
@@ -80,7 +80,8 @@ export function remoteBackend(
     },
     async getSession(sessionId) {
       const details = await client.getSession(sessionId);
-      return { sessionId, preferences: details.preferences, state: details.state };
+      const locale = resolveLocale(details.persona.identity.language);
+      return { sessionId, preferences: details.preferences, state: details.state, locale };
     },
     async setPreferences(sessionId, preferences) {
       return (await client.setPreferences(sessionId, preferences)).preferences;
