@@ -153,6 +153,11 @@ describe('npm run fakes -- … -- <bot command> (npm run demo)', () => {
       LIMBIC_DEMO_CLOCK: '1',
     });
     expect(discord.output()).not.toContain('Fake LLM');
+    // The console starts the bot itself, so its banner does not say how to.
+    expect(discord.output()).not.toContain('cd examples/');
+    expect(discord.output()).toContain(
+      '[fakes] starting the bot with DISCORD_API, DISCORD_TOKEN, DISCORD_CHANNELS, LIMBIC_DEMO_CLOCK: ',
+    );
     await discord.waitFor(/\[bot\] on stderr too\n/);
     // The bot exited by itself: the console stops although its input is still open, with the bot's code.
     expect(await discord.exited).toBe(3);

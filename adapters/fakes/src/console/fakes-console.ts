@@ -2,10 +2,10 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
 import type { DiscordSentMessage } from '../discord/types.js';
-import { demoLlmModel } from '../openai/demo-answer.js';
 import type { FakeLlm } from '../openai/fake-llm.js';
 import { type FakeTelegram, startFakeTelegram } from '../telegram/fake-telegram.js';
 import type { TelegramSentMessage } from '../telegram/types.js';
+import { consoleBanner } from './console-banner.js';
 import { type ConsoleCommand, type ConsolePlatform, consoleHelp, parseConsoleLine } from './console-line.js';
 import { llmRequestLine, startConsoleLlm } from './console-llm.js';
 
@@ -30,6 +30,8 @@ export interface FakesConsoleOptions {
    * until {@link FakesConsole.close} (`:quit`, a signal), for a bot run with no one typing.
    */
   closeOnEnd?: boolean;
+  /** The console runs a bot itself: the banner leaves out how to start one. Default false. */
+  runsBot?: boolean;
   /** Runs first when the console stops, while the fakes still answer (to stop a bot that talks to them). */
   beforeClose?: () => Promise<unknown>;
   /** Shows a prompt and redraws it around the bots' messages (for a terminal). Default: `output.isTTY`. */
@@ -123,7 +125,7 @@ export async function startFakesConsole(options: FakesConsoleOptions): Promise<F
     rl.prompt(true);
   };
 
-  print(banner(telegram, discord, llm));
+  print(consoleBanner({ telegram, discord, llm, channel: guild.channel, runsBot: options.runsBot === true }));
   rl.setPrompt(promptText());
   if (terminal) rl.prompt();
 
@@ -252,21 +254,4 @@ export async function startFakesConsole(options: FakesConsoleOptions): Promise<F
   // Ctrl-C in a terminal: readline reports it here instead of ending the process.
   rl.on('SIGINT', () => void close());
   return { telegram, discord, llm, discordChannelId: guild.channel, print, closed, close };
-}
-
-function banner(telegram: FakeTelegram, discord: FakeDiscord, llm: FakeLlm | undefined): string {
-  const llmLines = llm
-    ? `Fake LLM               ${llm.baseURL}   model ${demoLlmModel}
-  add LIMBIC_LLM_URL=${llm.baseURL} LIMBIC_LLM_MODEL=${demoLlmModel} to a bot's command for replies that show its memory
-`
-    : '';
-  return `Limbic fake platforms: type a message and press Enter to send it to a bot; :help lists the commands.
-
-Fake Telegram Bot API  ${telegram.apiRoot}   token ${telegram.token}
-  cd examples/telegram-bot && TELEGRAM_API_ROOT=${telegram.apiRoot} TELEGRAM_BOT_TOKEN=${telegram.token} npm start
-Fake Discord           ${discord.url}   token ${discord.token}   channel #general ${guild.channel}
-  cd examples/discord-bot && DISCORD_API=${discord.url} DISCORD_TOKEN=${discord.token} DISCORD_CHANNELS=${guild.channel} npm start
-${llmLines}Add LIMBIC_DEMO_CLOCK=1 to a bot's command to see it write first within a minute: absence runs an hour a second,
-feelings at their real pace (so /limbic status still shows them).
-`;
 }

@@ -46,6 +46,7 @@ try {
     discordPort,
     ...(llmPort === undefined ? {} : { llmPort }),
     platform: args.platform,
+    runsBot: args.command.length > 0,
     // With a bot to run, input that ends without a terminal (no one typing: a script, a service) leaves it running.
     closeOnEnd: args.command.length === 0 || process.stdin.isTTY === true,
     // The bot stops first, while the fakes still answer its last calls.
@@ -55,10 +56,12 @@ try {
     },
   });
   if (args.command.length > 0) {
-    fakes.print(`[fakes] starting the bot on the fake ${args.platform}: ${args.command.join(' ')}`);
+    const env = botEnv(fakes, args.platform, process.env);
+    const set = Object.keys(env).filter((name) => env[name] !== process.env[name]);
+    fakes.print(`[fakes] starting the bot with ${set.join(', ')}: ${args.command.join(' ')}`);
     bot = runBot({
       command: args.command,
-      env: botEnv(fakes, args.platform, process.env),
+      env,
       // Where the person typed the command: npm runs scripts in the package's folder and says so in INIT_CWD.
       cwd: process.env.INIT_CWD ?? process.cwd(),
       onLine: (line) => fakes.print(`[bot] ${line}`),
