@@ -64,7 +64,9 @@ try {
       env,
       // Where the person typed the command: npm runs scripts in the package's folder and says so in INIT_CWD.
       cwd: process.env.INIT_CWD ?? process.cwd(),
-      onLine: (line) => fakes.print(`[bot] ${line}`),
+      onLine: (line) => {
+        if (line.trim() !== '') fakes.print(`[bot] ${line}`);
+      },
     });
     void bot.exited.then((code) => {
       fakes.print(
