@@ -197,6 +197,23 @@ describe('npm run fakes -- … -- <bot command> (npm run demo)', () => {
     expect(fakes.output()).toMatch(/\[bot\] stopping\n[\s\S]*\[fakes\] the bot stopped\n/);
   }, 30_000);
 
+  it('kills a bot that ignores SIGTERM on a second signal, and exits with its code', async () => {
+    const fakes = startConsole([
+      '--',
+      ...nodeCommand(
+        `process.on('SIGTERM', () => console.log('not stopping'));
+        setInterval(() => {}, 1000);
+        console.log('ready');`,
+      ),
+    ]);
+    await fakes.waitFor(/\[bot\] ready\n/);
+    fakes.child.kill('SIGTERM');
+    await fakes.waitFor(/\[bot\] not stopping\n/);
+    fakes.child.kill('SIGTERM');
+    expect(await fakes.exited).toBe(128 + 9);
+    expect(fakes.output()).toContain('[fakes] the bot stopped\n');
+  }, 30_000);
+
   it('says what is wrong with its arguments', async () => {
     const fakes = startConsole(['--discord', '--telegram']);
     expect(await fakes.exited).toBe(2);

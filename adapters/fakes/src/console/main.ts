@@ -75,8 +75,14 @@ try {
       void fakes.close();
     });
   }
-  process.once('SIGTERM', () => void fakes.close());
-  process.once('SIGINT', () => void fakes.close());
+  // The first signal stops the bot and the fakes in order; another one, while that takes long, kills the bot.
+  let signals = 0;
+  const onSignal = () => {
+    if (signals++ > 0) bot?.kill();
+    void fakes.close();
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
   await fakes.closed;
   if (bot) process.exitCode = await bot.stop();
   // stdin, a pipe that is still open (:quit typed), would keep the process running.

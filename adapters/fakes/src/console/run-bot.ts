@@ -51,6 +51,8 @@ export interface RunningBot {
    * 0 when it ended by the SIGTERM.
    */
   stop(): Promise<number>;
+  /** Kills it and the programs it started at once (SIGKILL), for a second Ctrl-C. */
+  kill(): void;
 }
 
 const posix = process.platform !== 'win32';
@@ -94,9 +96,14 @@ export function runBot(options: RunBotOptions): RunningBot {
       // Already gone.
     }
   };
+  // A console that ends without stopping it (an uncaught error) takes it along.
+  const killOnExit = () => signal('SIGKILL', true);
+  process.once('exit', killOnExit);
+  void exited.then(() => process.off('exit', killOnExit));
   let stopping: Promise<number> | undefined;
   return {
     exited,
+    kill: () => signal('SIGKILL', true),
     stop() {
       stopping ??= (async () => {
         if (ended) return exited;
