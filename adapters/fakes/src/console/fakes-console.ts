@@ -50,7 +50,7 @@ export interface FakesConsole {
   print(line: string): void;
   /** Resolves once the console has stopped (`:quit`, Ctrl-C, end of input or {@link FakesConsole.close}). */
   readonly closed: Promise<void>;
-  /** Stops reading and closes both servers. */
+  /** Stops reading, runs {@link FakesConsoleOptions.beforeClose}, then closes the servers. */
   close(): Promise<void>;
 }
 
@@ -65,9 +65,10 @@ interface Person {
 }
 
 /**
- * Starts the fake Telegram and Discord servers with a console on `input`/`output`: each typed line is sent to the
- * bot as a person (on Telegram or Discord, in a private chat unless told otherwise), and every message the bot
- * sends is printed as it arrives. The banner says how to point the example bots at the servers.
+ * Starts the fake Telegram and Discord servers (and with `llmPort` the fake LLM) with a console on `input`/`output`:
+ * each typed line is sent to the bot as a person (on Telegram or Discord, in a private chat unless told otherwise),
+ * and every message the bot sends, and every chat request to the fake LLM, is printed as it arrives. The banner says
+ * how to point the example bots at the servers.
  * @example
  * const fakes = await startFakesConsole({ input: process.stdin, output: process.stdout, telegramPort: 8781, discordPort: 8782 });
  * await fakes.closed;
