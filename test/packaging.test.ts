@@ -21,6 +21,7 @@ const publicPackages = [
   '@limbic/telegram',
   '@limbic/discord',
   '@limbic/gateway',
+  '@limbic/fake-platforms',
 ];
 /** Every entry point a user may import (not `/testing`, which needs vitest). */
 const entryPoints = [
@@ -38,6 +39,7 @@ const entryPoints = [
   '@limbic/telegram',
   '@limbic/discord',
   '@limbic/gateway',
+  '@limbic/fake-platforms',
 ];
 
 const work = mkdtempSync(join(tmpdir(), 'limbic-packaging-'));
@@ -196,6 +198,39 @@ console.log(JSON.stringify({ created: sessionId, rest: rest.discrete_emotion, li
     // Not a terminal: JSON logs, one line per request, no key.
     expect(output).toMatch(/"req":\{"method":"POST","url":"\/graphql"\},"res":\{"statusCode":200\}/);
     expect(output.split(key)).toHaveLength(2);
+  });
+
+  it('run a bot against the fakes with the limbic-fakes bin, which exits with the bot', async () => {
+    const bot = `console.log(JSON.stringify({ api: process.env.DISCORD_API, llm: process.env.LIMBIC_LLM_URL, clock: process.env.LIMBIC_DEMO_CLOCK }));
+process.exitCode = 3;`;
+    const fakes = spawn(
+      join(project, 'node_modules/.bin/limbic-fakes'),
+      ['--discord', '--', process.execPath, '-e', bot],
+      {
+        cwd: project,
+        env: userEnv({ FAKE_TELEGRAM_PORT: '0', FAKE_DISCORD_PORT: '0', FAKE_LLM_PORT: '0' }),
+        // No one typing: the fakes run until the bot exits.
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    running.push(fakes);
+    let output = '';
+    fakes.stdout.on('data', (chunk: Buffer) => {
+      output += String(chunk);
+    });
+    fakes.stderr.on('data', (chunk: Buffer) => {
+      output += String(chunk);
+    });
+    const code = await new Promise<number | null>((done) => fakes.on('close', done));
+    expect(code).toBe(3);
+    const discord = /Fake Discord\s+(\S+)/.exec(output)?.[1];
+    const llm = /Fake LLM\s+(\S+)/.exec(output)?.[1];
+    expect(JSON.parse(/\[bot\] (\{.*\})\n/.exec(output)?.[1] ?? '')).toEqual({
+      api: discord,
+      llm,
+      clock: '1',
+    });
+    expect(output).toContain('[fakes] the bot exited with code 3; stopping the fakes\n');
   });
 
   it('typecheck a consumer against the installed types', () => {
