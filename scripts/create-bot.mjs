@@ -13,7 +13,6 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { localPrebuildsVariable, writeLocalPrebuild } from './create-bot/native-prebuild.mjs';
 import {
-  fakesCommands,
   gitignore,
   packageJson,
   packageName,
@@ -64,11 +63,9 @@ if (!existsSync(join(root, 'node_modules')))
 const { example, framework } = platforms[platform];
 const exampleManifest = JSON.parse(readFileSync(join(root, example, 'package.json'), 'utf8'));
 const packages = workspacePackages(root);
-const fakesManifest = packages.get('@limbic/fake-platforms')?.manifest;
-// The fake platforms become a dev dependency with a `demo` script once their package is publishable.
-const fakes = fakesManifest !== undefined && fakesManifest.private !== true;
 const direct = Object.keys(exampleManifest.dependencies).filter((name) => packages.has(name));
-const names = withWorkspaceDependencies(packages, fakes ? [...direct, '@limbic/fake-platforms'] : direct);
+// The fake platforms too, as a dev dependency: `npm run demo` runs the bot against them.
+const names = withWorkspaceDependencies(packages, [...direct, '@limbic/fake-platforms']);
 
 const started = Date.now();
 const seconds = (from) => `${((Date.now() - from) / 1000).toFixed(1)} s`;
@@ -98,16 +95,13 @@ const name = packageName(basename(dir));
 const { allowScripts } = rootManifest;
 writeFileSync(
   join(dir, 'package.json'),
-  packageJson({ name, platform, tarballs, fakes, versions, allowScripts, overrides }),
+  packageJson({ name, platform, tarballs, versions, allowScripts, overrides }),
 );
 mkdirSync(join(dir, 'src'));
 copyFileSync(join(root, example, 'src/main.ts'), join(dir, 'src/main.ts'));
 writeFileSync(join(dir, 'tsconfig.json'), tsconfigJson());
 writeFileSync(join(dir, '.gitignore'), gitignore);
-writeFileSync(
-  join(dir, 'README.md'),
-  readme({ name, platform, fakes, native: overrides?.['better-sqlite3'] }),
-);
+writeFileSync(join(dir, 'README.md'), readme({ name, platform, native: overrides?.['better-sqlite3'] }));
 console.log(
   `Wrote ${name}: package.json, src/main.ts (from ${example}), tsconfig.json, .gitignore, README.md`,
 );
@@ -146,15 +140,10 @@ if (install) {
 
 const nearby = relative(process.env.INIT_CWD ?? process.cwd(), dir);
 const where = nearby === '' ? '.' : nearby.startsWith('..') ? dir : nearby;
-const offline = fakesCommands(platform, fakes);
 const steps = [
   `cd ${where}`,
   ...(install ? [] : ['npm install']),
-  ...(offline.demo
-    ? [
-        `${offline.demo}                 # a fake ${platforms[platform].title} and a console to talk to the bot`,
-      ]
-    : [`# offline: in ${root}, ${offline.clone}; then here:`, offline.here]),
+  `npm run demo                 # a fake ${platforms[platform].title}, a fake LLM and a console to talk to the bot`,
   `${platforms[platform].tokenVariable}=… npm start   # the real ${platforms[platform].title}`,
 ];
 console.log(

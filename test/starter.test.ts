@@ -47,9 +47,11 @@ describe('create-bot', { timeout: 60_000 }, () => {
   it('writes a project that installs the packed packages and runs the example’s main.ts unchanged', () => {
     const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
     expect(manifest.scripts).toMatchObject({ start: 'tsx src/main.ts', typecheck: 'tsc' });
-    // `npm run demo` (the fakes' one command) exists once the fake platforms are a package a project can install.
-    const fakes = JSON.parse(readFileSync(join(root, 'adapters/fakes/package.json'), 'utf8'));
-    expect(manifest.scripts.demo).toBe(fakes.private ? undefined : 'limbic-fakes --telegram -- npm start');
+    // `npm run demo`: the fakes' one command, from the packed @limbic/fake-platforms.
+    expect(manifest.scripts.demo).toBe('limbic-fakes --telegram -- npm start');
+    expect(manifest.devDependencies['@limbic/fake-platforms']).toBe(
+      'file:vendor/limbic-fake-platforms-0.1.0.tgz',
+    );
     expect(manifest.dependencies).toMatchObject({
       '@limbic/telegram': 'file:vendor/limbic-telegram-0.1.0.tgz',
       '@limbic/bot-kit': 'file:vendor/limbic-bot-kit-0.1.0.tgz',
@@ -107,6 +109,42 @@ describe('create-bot', { timeout: 60_000 }, () => {
       { timeout: 15_000, interval: 50 },
     );
     expect(bot.output()).not.toMatch(/bot error|limbic:/);
+  });
+
+  it('npm run demo runs the bot with fake Telegram and a fake LLM in one command: it answers and remembers', async () => {
+    const child = spawn('npm', ['run', 'demo'], {
+      cwd: project,
+      env: userEnv({
+        LIMBIC_DATA: join(work, 'demo-data'),
+        FAKE_TELEGRAM_PORT: '0',
+        FAKE_DISCORD_PORT: '0',
+        FAKE_LLM_PORT: '0',
+      }),
+      detached: true,
+    });
+    running.push(child);
+    const demo = watchProcess(child);
+    const type = (line: string) => {
+      const at = demo.output().length;
+      child.stdin.write(`${line}\n`);
+      return at;
+    };
+    await demo.waitFor(/\[bot\] @limbic_fake_bot is running \(.*text turns: LLM limbic-fake/, 0, 45_000);
+    await demo.waitFor(/\[telegram\] a bot is polling for updates/);
+    let at = type('Thank you, you are wonderful!');
+    await demo.waitFor(
+      /\[telegram\] bot → you \(private\): I feel [^,\n]+, hearing you say “Thank you, you are wonderful!”\.\n/,
+      at,
+    );
+    at = type('I passed my exam today.');
+    await demo.waitFor(/\[llm\] chat request with 2 earlier messages\n/, at);
+    await demo.waitFor(
+      /\[telegram\] bot → you \(private\): I feel [^.\n]+\. Earlier you said “Thank you, you are wonderful!”/,
+      at,
+    );
+    type(':quit');
+    expect(await demo.exited).toBe(0);
+    expect(demo.output()).not.toMatch(/bot error|HttpError|limbic:/);
   });
 
   it('npm run typecheck passes on the installed types', async () => {

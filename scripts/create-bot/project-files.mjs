@@ -8,10 +8,6 @@ export const platforms = {
     framework: 'grammy',
     tokenVariable: 'TELEGRAM_BOT_TOKEN',
     tokenFrom: 'from [@BotFather](https://t.me/BotFather)',
-    // The fake's address and token as `npm run fakes` prints them (adapters/fakes/src/console/fakes-console.ts).
-    fakeEnv:
-      'TELEGRAM_API_ROOT=http://127.0.0.1:8781 TELEGRAM_BOT_TOKEN=7000000001:AAFakeTelegramTokenForLimbicTests',
-    fakeSwitch: '',
   },
   discord: {
     title: 'Discord',
@@ -19,10 +15,6 @@ export const platforms = {
     framework: 'discord.js',
     tokenVariable: 'DISCORD_TOKEN',
     tokenFrom: 'from the [Discord developer portal](https://discord.com/developers/applications)',
-    fakeEnv:
-      'DISCORD_API=http://127.0.0.1:8782/api DISCORD_TOKEN=MTAwMDAwMDAwMDAwMDAwMDAx.Fake.Limbic-test-token ' +
-      'DISCORD_CHANNELS=100000000000000002',
-    fakeSwitch: ' Type `:discord` first to talk on Discord.',
   },
 };
 
@@ -39,10 +31,10 @@ export function packageName(folder) {
 
 /**
  * The project's package.json: the `@limbic` packages as tarballs in vendor/, the bot framework and tsx from the
- * registry, the clone's `allowScripts` (npm 11 runs only the install scripts it allows), a `demo` script when the
- * fake platforms were packed, and `overrides` (better-sqlite3 held at the clone's version when its build is reused).
+ * registry, the clone's `allowScripts` (npm 11 runs only the install scripts it allows), a `demo` script that runs
+ * the bot against the packed fake platforms, and `overrides` (better-sqlite3 held at the clone's version when its build is reused).
  */
-export function packageJson({ name, platform, tarballs, fakes, versions, allowScripts, overrides }) {
+export function packageJson({ name, platform, tarballs, versions, allowScripts, overrides }) {
   const { framework } = platforms[platform];
   const dependencies = {};
   const devDependencies = {};
@@ -55,7 +47,7 @@ export function packageJson({ name, platform, tarballs, fakes, versions, allowSc
   devDependencies['@types/node'] = versions['@types/node'];
   devDependencies.typescript = versions.typescript;
   const scripts = { start: 'tsx src/main.ts' };
-  if (fakes) scripts.demo = `limbic-fakes --${platform} -- npm start`;
+  scripts.demo = `limbic-fakes --${platform} -- npm start`;
   scripts.typecheck = 'tsc';
   const manifest = {
     name,
@@ -101,20 +93,10 @@ export function tsconfigJson() {
 /** The project's .gitignore: sessions, installed packages, secrets, and the machine-specific native build. */
 export const gitignore = 'data/\nnode_modules/\n.env\nvendor/prebuilds/\n';
 
-/** How to run the bot against the fake platforms: `npm run demo`, or the clone's `npm run fakes` beside it. */
-export function fakesCommands(platform, fakes) {
-  const { fakeEnv } = platforms[platform];
-  if (fakes) return { demo: 'npm run demo', clone: undefined, here: undefined };
-  return { demo: undefined, clone: 'npm run fakes', here: `${fakeEnv} LIMBIC_DEMO_CLOCK=1 npm start` };
-}
-
 /** The project's README: the commands, the settings, and where the docs are. */
-export function readme({ name, platform, fakes, native }) {
-  const { title, tokenVariable, tokenFrom, fakeSwitch, example } = platforms[platform];
-  const commands = fakesCommands(platform, fakes);
-  const offline = commands.demo
-    ? `\`\`\`sh\n${commands.demo}\n\`\`\`\n\nstarts a fake ${title}, a fake LLM and the bot, and gives you a console: each line you type is a\nmessage to the bot, and its replies are printed there.`
-    : `In the Limbic clone, \`${commands.clone}\` starts a fake ${title} and a console (each line you type is a message to\nthe bot).${fakeSwitch} Then here:\n\n\`\`\`sh\n${commands.here}\n\`\`\``;
+export function readme({ name, platform, native }) {
+  const { title, tokenVariable, tokenFrom, example } = platforms[platform];
+  const offline = `\`\`\`sh\nnpm run demo\n\`\`\`\n\nstarts a fake ${title}, a fake LLM and the bot, and gives you a console: each line you type is a\nmessage to the bot, and its replies are printed there.`;
   return `# ${name}
 
 A ${title} bot whose character has feelings, made with Limbic's \`npm run create-bot\`. [src/main.ts](src/main.ts) is
