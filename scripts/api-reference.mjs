@@ -3,7 +3,7 @@
 // entry point of the packages (docs/.vitepress/api-entry-points.mjs, which also puts them in the site's sidebar) into
 // docs/api/ (gitignored), plus docs/api/index.md listing them, with TypeDoc and typedoc-plugin-markdown. Option tables
 // have a "Default value" column from the `@defaultValue` tags (test/adapter-options-docs.test.ts).
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Application, Converter, ReflectionKind } from 'typedoc';
@@ -111,6 +111,15 @@ async function main() {
   const project = await app.convert();
   if (!project) throw new Error('TypeDoc could not convert the packages');
   await app.generateOutputs(project);
+  // The index page: the hand-written introduction (its links are the site's), then the list of entry points.
+  const index = join(out, 'index.md');
+  const intro = readFileSync(join(root, 'docs', '.vitepress', 'api-index.md'), 'utf8');
+  writeFileSync(
+    index,
+    readFileSync(index, 'utf8')
+      .replace(/^# .*\n/, `${intro.trim()}\n`)
+      .replace('\n## Modules\n', '\n## Entry points\n'),
+  );
   if (app.logger.hasErrors()) process.exit(1);
 }
 

@@ -6,48 +6,21 @@ import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import {
+  defaultValueOf,
+  isInAdapters,
+  readAdapterOptions,
+  readmeTables,
+  unpadded,
+  withOptionTables,
+} from '../scripts/option-tables.js';
 
 const root = resolve(import.meta.dirname, '..');
-const adapters = ['adapters/kit', 'adapters/telegram', 'adapters/discord'];
-const entries = adapters.map((dir) => {
-  const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
-  return join(root, dir, manifest.exports['.']['@limbic/source'] as string);
-});
-const program = ts.createProgram(entries, {
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  customConditions: ['@limbic/source'],
-  noEmit: true,
-  skipLibCheck: true,
-});
-const checker = program.getTypeChecker();
-const inAdapters = (node: ts.Node) =>
-  adapters.some((dir) => relative(root, node.getSourceFile().fileName).startsWith(`${dir}/`));
-
-/** The `@defaultValue` text of a property (backticks dropped), or undefined without the tag. */
-function defaultValueOf(property: ts.Symbol): string | undefined {
-  const tag = property.getJsDocTags(checker).find((t) => t.name === 'defaultValue');
-  if (!tag) return undefined;
-  return ts.displayPartsToString(tag.text).replace(/`/g, '').trim();
-}
-
-/** The exported option bags of the adapters (`…Options`, and the policies options hold), with their properties. */
-function optionTypes(): { name: string; properties: ts.Symbol[] }[] {
-  const found = new Map<string, ts.Symbol[]>();
-  for (const entry of entries) {
-    const module = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
-    for (const exported of checker.getExportsOfModule(module)) {
-      if (!/(Options|Policy)$/.test(exported.name)) continue;
-      const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-      if (!(symbol.flags & ts.SymbolFlags.Interface)) continue;
-      const properties = checker
-        .getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol))
-        .filter((p) => p.declarations?.some(inAdapters));
-      found.set(exported.name, properties);
-    }
-  }
-  return [...found].map(([name, properties]) => ({ name, properties }));
-}
+const options = readAdapterOptions();
+const { program, checker } = options;
+const types = [...options.bags].map(([name, properties]) => ({ name, properties }));
+/** The `@defaultValue` text without backticks. */
+const documentedDefault = (p: ts.Symbol) => defaultValueOf(checker, p)?.replace(/`/g, '');
 
 /**
  * The literal defaults the adapters' code fills in for options (`TelegramLimbicOptions.command`):
@@ -69,7 +42,7 @@ function literalDefaults(bags: Set<string>): { option: string; value: string; wh
     return bags.has(bag) ? bag : undefined;
   };
   for (const source of program.getSourceFiles()) {
-    if (!inAdapters(source) || source.fileName.endsWith('.test.ts')) continue;
+    if (!isInAdapters(source) || source.fileName.endsWith('.test.ts')) continue;
     const where = (node: ts.Node) =>
       `${relative(root, source.fileName)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
     const visit = (node: ts.Node): void => {
@@ -100,9 +73,7 @@ function literalDefaults(bags: Set<string>): { option: string; value: string; wh
   return found;
 }
 
-describe('the adapter options in the API reference', () => {
-  const types = optionTypes();
-
+describe('the adapter options in the API reference and the READMEs', () => {
   it('finds the option bags of the three adapters', () => {
     const names = types.map((t) => t.name);
     for (const name of ['TelegramLimbicOptions', 'DiscordLimbicOptions', 'LimbicRuntimeOptions', 'BotPolicy'])
@@ -112,7 +83,7 @@ describe('the adapter options in the API reference', () => {
   it('gives every optional option a @defaultValue', () => {
     const undocumented = types.flatMap(({ name, properties }) =>
       properties
-        .filter((p) => p.flags & ts.SymbolFlags.Optional && defaultValueOf(p) === undefined)
+        .filter((p) => p.flags & ts.SymbolFlags.Optional && documentedDefault(p) === undefined)
         .map((p) => `${name}.${p.name}`),
     );
     expect(undocumented).toEqual([]);
@@ -122,7 +93,7 @@ describe('the adapter options in the API reference', () => {
     const bags = new Set(types.map((t) => t.name));
     const documented = new Map(
       types.flatMap(({ name, properties }) =>
-        properties.map((p) => [`${name}.${p.name}`, defaultValueOf(p)]),
+        properties.map((p) => [`${name}.${p.name}`, documentedDefault(p)]),
       ),
     );
     const defaults = literalDefaults(bags);
@@ -131,5 +102,14 @@ describe('the adapter options in the API reference', () => {
       .filter(({ option, value }) => !documented.get(option)?.startsWith(value))
       .map(({ option, value, where }) => `${where} ${option} = ${value}`);
     expect(wrong).toEqual([]);
+  });
+
+  it('shows the current options tables in the adapter READMEs (npm run docs:options rewrites them)', () => {
+    for (const [readme, names] of Object.entries(readmeTables)) {
+      const text = readFileSync(join(root, readme), 'utf8');
+      for (const name of names) expect(text, readme).toContain(`<!-- options: ${name} -->`);
+      const current = unpadded(withOptionTables(text, options));
+      expect(current, `${readme} is out of date: npm run docs:options`).toBe(unpadded(text));
+    }
   });
 });

@@ -97,7 +97,7 @@ export interface DeliveryOptions {
   pacing?: Pacing;
   /**
    * The platform this delivery sends on (`telegram`): actions of conversations on another platform are left pending
-   * for that platform's adapter (several adapters may share one engine). Default: every action is this one's.
+   * for that platform's adapter (several adapters may share one engine).
    * @defaultValue none: every action is this delivery's
    */
   platform?: string;

@@ -34,14 +34,14 @@ export interface EmbeddedBackendOptions extends Omit<SessionServiceOptions, 'clo
    */
   timers?: Timers;
   /**
-   * How many times faster than wall time the engine clock runs (for demos; the gateway's LIMBIC_TIME_SCALE); default
-   * 1. The default clock runs that fast, and the proactive scheduler divides its waits by it.
+   * How many times faster than wall time the engine clock runs (for demos; the gateway's LIMBIC_TIME_SCALE). The
+   * default clock runs that fast, and the proactive scheduler divides its waits by it.
    * @defaultValue `1`
    */
   timeScale?: number;
   /**
-   * How many times faster than wall time feelings (emotion, mood, stress) fade; default `timeScale` (all of the engine
-   * runs at one pace). The demo clock is `{ timeScale: 3600, feelingTimeScale: 1 }`: absence and proactive timing run
+   * How many times faster than wall time feelings (emotion, mood, stress) fade; by default all of the engine runs at
+   * one pace. The demo clock is `{ timeScale: 3600, feelingTimeScale: 1 }`: absence and proactive timing run
    * an hour a second while feelings fade as in real time (the service's `decaySlowdown` is `timeScale /
    * feelingTimeScale`; docs/proactive.md, "The demo clock"). Ignored when `service` is given.
    * @defaultValue `timeScale`

@@ -51,7 +51,7 @@ export interface EmbeddedEngineOptions extends Omit<EmbeddedBackendOptions, 'sto
   /**
    * An OpenAI-compatible model for text turns (falling back to the offline reader when it fails; `onFallback`
    * hears why) and for personas written from a `description`. The same settings as the gateway's `LIMBIC_LLM_*`;
-   * `llmSettingsFromEnv(process.env)` reads them. Default: none, the offline reader reads every message.
+   * `llmSettingsFromEnv(process.env)` reads them.
    * @defaultValue none: the offline reader reads every message
    */
   llm?: LlmSettings & { onFallback?: (reason: string, error?: unknown) => void };
@@ -59,6 +59,7 @@ export interface EmbeddedEngineOptions extends Omit<EmbeddedBackendOptions, 'sto
 
 /** Remote mode: a Limbic gateway holds the sessions. */
 export interface RemoteEngineOptions extends RemoteBackendOptions {
+  /** Remote mode: a Limbic gateway holds the sessions. */
   mode: 'remote';
   /**
    * Where this bot remembers which session stands for whom: `sqlite`, `memory`, or a store.

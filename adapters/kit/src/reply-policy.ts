@@ -10,7 +10,7 @@ export interface BotPolicy {
   listen?: boolean;
   /**
    * Most messages from bots in a row that the character answers in one chat; past it, `reply.should` is false with
-   * the reason `bot_limit` until a person writes. Default 3.
+   * the reason `bot_limit` until a person writes.
    * @defaultValue `3`
    */
   maxExchanges?: number;

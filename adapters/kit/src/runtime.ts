@@ -29,6 +29,7 @@ import { createSessionBinder } from './session-binder.js';
 
 /** Options of {@link createLimbicRuntime}. */
 export interface LimbicRuntimeOptions {
+  /** The engine, embedded or remote (`openEngine`, `embeddedBackend`, `remoteBackend`). */
   backend: LimbicBackend;
   /** Where conversations are mapped to sessions (next to the sessions: same SQLite file or MongoDB database). */
   bindings: BindingStore;
@@ -38,13 +39,13 @@ export interface LimbicRuntimeOptions {
     | ((conversation: Conversation) => PersonaDefinition | Promise<PersonaDefinition>);
   /**
    * The platform this runtime sends on (`telegram`, `discord`). With it, several adapters can share one engine: each
-   * delivers the proactive actions of its own platform's conversations. Default: every action is this runtime's.
+   * delivers the proactive actions of its own platform's conversations.
    * @defaultValue none: every action is this runtime's
    */
   platform?: string;
   /**
-   * Whether new sessions may write first. Default: private conversations only; a group's admins opt in with
-   * `/limbic proactive on`. People change it with `/limbic on|off`.
+   * Whether new sessions may write first. In a group, its admins opt in with `/limbic proactive on`; people change it
+   * with `/limbic on|off`.
    * @defaultValue private conversations only
    */
   proactive?: boolean | ((conversation: Conversation) => boolean);
@@ -54,8 +55,7 @@ export interface LimbicRuntimeOptions {
    */
   preferences?: Omit<ProactivePreferencesInput, 'enabled'>;
   /**
-   * Triggers and cooldown of a group's proactive preferences when its admins turn them on. Default: every trigger,
-   * at most one message every 24 hours.
+   * Triggers and cooldown of a group's proactive preferences when its admins turn them on.
    * @defaultValue `{ cooldown_hours: 24 }`: every trigger, at most one message every 24 hours
    */
   groupPreferences?: Omit<ProactivePreferencesInput, 'enabled'>;

@@ -44,12 +44,12 @@ export interface TelegramLimbicOptions
   extends Omit<LimbicRuntimeOptions, 'outbound' | 'pacing' | 'backend' | 'bindings' | 'platform'> {
   /** The bot's API (`bot.api`): proactive messages are sent with `sendMessage`, the menu set with `setMyCommands`. */
   api: Api;
-  /** The engine: a backend and the binding store next to its sessions (see `openEngine` of @limbic/bot-kit). */
+  /** The engine: a backend and the binding store next to its sessions (see `openEngine` of `@limbic/bot-kit`). */
   engine: Pick<LimbicRuntimeOptions, 'backend' | 'bindings'>;
   /**
-   * Spacing of proactive messages. Default: one per chat per second and 25 per second in all, under Telegram's
+   * Spacing of proactive messages: by default one per chat per second and 25 per second in all, under Telegram's
    * documented limits (1 per second per chat, 30 per second per bot). `false` leaves pacing to a transformer such as
-   * @grammyjs/auto-retry or the throttler.
+   * `@grammyjs/auto-retry` or the throttler.
    * @defaultValue `telegramPacing`: `{ perTargetMs: 1000, globalPerSecond: 25 }`
    */
   pacing?: Pacing | false;
@@ -66,7 +66,7 @@ export interface TelegramLimbicOptions
   replies?: ReplyMode;
   /**
    * Whether `start()` puts the command into Telegram's command menu (private chats, group members, group admins),
-   * keeping the bot's other commands (see `registerLimbicCommands`). Default true.
+   * keeping the bot's other commands (see `registerLimbicCommands`).
    * @defaultValue `true`
    */
   registerCommands?: boolean;
