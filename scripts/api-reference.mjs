@@ -65,6 +65,14 @@ export function markRequired(markdown) {
     .join('\n');
 }
 
+/**
+ * The parameter tables without a row per nested field of an object parameter (`snapshot.session.id`): the
+ * parameter's own row already shows its whole type, and a schema's inferred type would fill a screen with rows.
+ */
+export function withoutNestedParameters(markdown) {
+  return markdown.replace(/^\| `[^`\s]+\.[^`\s]+` \|.*\n/gm, '');
+}
+
 async function main() {
   const files = sourceFiles();
   const nameOf = new Map([...files].map(([specifier, file]) => [relative(root, file), specifier]));
@@ -94,6 +102,8 @@ async function main() {
     typeDeclarationFormat: 'table',
     propertyMembersFormat: 'table',
     tableColumnSettings: { hideInherited: true },
+    // An object type (a schema's inferred type) in one cell, not one row per nested field.
+    typeDeclarationVisibility: 'compact',
     sort: ['source-order'],
     validation: { notExported: false, invalidLink: true, notDocumented: false },
     logLevel: 'Warn',
@@ -106,7 +116,7 @@ async function main() {
     if (name) reflection.name = name;
   });
   app.renderer.on(MarkdownPageEvent.END, (page) => {
-    if (page.contents) page.contents = markRequired(page.contents);
+    if (page.contents) page.contents = withoutNestedParameters(markRequired(page.contents));
   });
   const project = await app.convert();
   if (!project) throw new Error('TypeDoc could not convert the packages');
