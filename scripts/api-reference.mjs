@@ -116,7 +116,10 @@ async function main() {
     if (name) reflection.name = name;
   });
   app.renderer.on(MarkdownPageEvent.END, (page) => {
-    if (page.contents) page.contents = withoutNestedParameters(markRequired(page.contents));
+    if (page.contents) {
+      // `pageClass` lets docs/.vitepress/theme/api-reference.css give the wide tables the page's width.
+      page.contents = `---\npageClass: api-reference\n---\n\n${withoutNestedParameters(markRequired(page.contents))}`;
+    }
   });
   const project = await app.convert();
   if (!project) throw new Error('TypeDoc could not convert the packages');
@@ -127,7 +130,7 @@ async function main() {
   writeFileSync(
     index,
     readFileSync(index, 'utf8')
-      .replace(/^# .*\n/, `${intro.trim()}\n`)
+      .replace(/^# .*\n/m, `${intro.trim()}\n`)
       .replace('\n## Modules\n', '\n## Entry points\n'),
   );
   if (app.logger.hasErrors()) process.exit(1);
