@@ -45,7 +45,7 @@ function sourceFiles() {
  * In the property tables, a required property's empty default cell says `required` (the plugin writes `undefined`,
  * which reads as if the property could be left out).
  */
-export function markRequired(markdown) {
+function markRequired(markdown) {
   let defaultColumn = -1;
   return markdown
     .split('\n')
@@ -69,7 +69,7 @@ export function markRequired(markdown) {
  * The parameter tables without a row per nested field of an object parameter (`snapshot.session.id`): the
  * parameter's own row already shows its whole type, and a schema's inferred type would fill a screen with rows.
  */
-export function withoutNestedParameters(markdown) {
+function withoutNestedParameters(markdown) {
   return markdown.replace(/^\| `[^`\s]+\.[^`\s]+` \|.*\n/gm, '');
 }
 
@@ -102,10 +102,9 @@ async function main() {
     typeDeclarationFormat: 'table',
     propertyMembersFormat: 'table',
     tableColumnSettings: { hideInherited: true },
-    // An object type (a schema's inferred type) in one cell, not one row per nested field.
+    // Type declarations (a schema's inferred object type) in one cell, not one row per nested field.
     typeDeclarationVisibility: 'compact',
     sort: ['source-order'],
-    validation: { notExported: false, invalidLink: true, notDocumented: false },
     logLevel: 'Warn',
   });
   // Name each module after the specifier users import (`@limbic/core/appraisal`), not its source path.
@@ -117,7 +116,7 @@ async function main() {
   });
   app.renderer.on(MarkdownPageEvent.END, (page) => {
     if (page.contents) {
-      // `pageClass` lets docs/.vitepress/theme/api-reference.css give the wide tables the page's width.
+      // `pageClass` lets docs/.vitepress/theme/api-reference.css fit the wide tables to the page.
       page.contents = `---\npageClass: api-reference\n---\n\n${withoutNestedParameters(markRequired(page.contents))}`;
     }
   });
