@@ -76,6 +76,7 @@ export function defaultValueOf(checker: ts.TypeChecker, property: ts.Symbol): st
   return tag ? ts.displayPartsToString(tag.text).trim() : undefined;
 }
 
+const isOptional = (property: ts.Symbol) => (property.flags & ts.SymbolFlags.Optional) !== 0;
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
@@ -86,12 +87,16 @@ function row(checker: ts.TypeChecker, property: ts.Symbol): string {
     ?.find(ts.isPropertySignature)
     ?.type?.getText()
     .replace(/^\|\s*/, '');
-  const optional = (property.flags & ts.SymbolFlags.Optional) !== 0;
+  const optional = isOptional(property);
   const meaning = ts
     .displayPartsToString(property.getDocumentationComment(checker))
     .replace(/\{@link\s+([^}|\s]+)[^}]*\}/g, '`$1`');
   const fallback = defaultValueOf(checker, property) ?? (optional ? 'none' : 'required');
-  return `| \`${property.name}\` | \`${cell(oneLine(type ?? '?'))}\` | ${cell(oneLine(fallback))} | ${cell(oneLine(meaning))} |`;
+  // A signature written over several lines reads `(turn: LimbicTurn, conversation: Conversation) => …` on one.
+  const signature = oneLine(type ?? '?')
+    .replace(/\(\s+/g, '(')
+    .replace(/,?\s+\)/g, ')');
+  return `| \`${property.name}\` | \`${cell(signature)}\` | ${cell(oneLine(fallback))} | ${cell(oneLine(meaning))} |`;
 }
 
 /** The markdown table of an options interface's properties. */
@@ -101,7 +106,10 @@ export function optionTable(options: AdapterOptions, name: string): string {
   return [
     '| Option | Type | Default | Meaning |',
     '| --- | --- | --- | --- |',
-    ...properties.map((p) => row(options.checker, p)),
+    // Required options first, each group in the order of the code.
+    ...[...properties]
+      .sort((a, b) => Number(isOptional(a)) - Number(isOptional(b)))
+      .map((p) => row(options.checker, p)),
   ].join('\n');
 }
 
