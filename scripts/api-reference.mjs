@@ -8,26 +8,15 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Application, Converter, ReflectionKind } from 'typedoc';
 import { MarkdownPageEvent } from 'typedoc-plugin-markdown';
-import { apiEntryPoints } from '../docs/.vitepress/api-entry-points.mjs';
+import { apiEntryPoints, apiPackageDirs } from '../docs/.vitepress/api-entry-points.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'docs', 'api');
 
-const packageDirs = [
-  'core',
-  'protocol',
-  'store',
-  'client',
-  'gateway',
-  'adapters/kit',
-  'adapters/telegram',
-  'adapters/discord',
-];
-
 /** The source file of each entry point, read from the packages' `exports` (the `@limbic/source` condition). */
 function sourceFiles() {
   const files = new Map();
-  for (const dir of packageDirs) {
+  for (const dir of apiPackageDirs) {
     const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
     for (const [subpath, conditions] of Object.entries(manifest.exports)) {
       const specifier = subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`;

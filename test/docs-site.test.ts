@@ -10,7 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiEntryPoints, apiPagePath } from '../docs/.vitepress/api-entry-points.mjs';
+import {
+  apiEntryPoints,
+  apiLeftOut,
+  apiPackageDirs,
+  apiPagePath,
+} from '../docs/.vitepress/api-entry-points.mjs';
 import { repositoryPath, sidebar } from '../docs/.vitepress/config.mjs';
 import { codeBlocks, markdownLinks, sampleImports } from './docs-markdown.js';
 
@@ -77,6 +82,18 @@ describe('the docs site', () => {
     expect(pages.filter((page) => page.startsWith('api/')).sort()).toEqual(
       ['api/index.md', ...apiEntryPoints.map((specifier) => `${apiPagePath(specifier).slice(1)}.md`)].sort(),
     );
+  });
+
+  it('documents every export of the public packages, or says why not', () => {
+    const exported = apiPackageDirs.flatMap((dir) => {
+      const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
+      return Object.keys(manifest.exports as Record<string, unknown>).map((subpath) =>
+        subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`,
+      );
+    });
+    const covered = new Set([...apiEntryPoints, ...Object.keys(apiLeftOut)]);
+    expect(exported.filter((specifier) => !covered.has(specifier))).toEqual([]);
+    expect([...covered].filter((specifier) => !exported.includes(specifier))).toEqual([]);
   });
 
   it("shows the adapters' options with their types and defaults", () => {

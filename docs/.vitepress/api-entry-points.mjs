@@ -20,5 +20,28 @@ export const apiEntryPoints = [
   '@limbic/gateway',
 ];
 
+/** The folders of the public packages. */
+export const apiPackageDirs = [
+  'core',
+  'protocol',
+  'store',
+  'client',
+  'gateway',
+  'adapters/kit',
+  'adapters/telegram',
+  'adapters/discord',
+];
+
+/**
+ * The exports of the public packages that the reference leaves out, with the reason (test/docs-site.test.ts fails
+ * when an export is in neither list).
+ */
+export const apiLeftOut = {
+  '@limbic/core/testing': 'test helpers, which need vitest',
+  '@limbic/bot-kit/testing': 'test helpers, which need vitest',
+  '@limbic/protocol/shapes':
+    "the wire's zod schemas, for the gateway; docs/protocol.md and the OpenAPI and AsyncAPI documents describe them",
+};
+
 /** The site path of an entry point's page (`@limbic/core/errors` → `/api/@limbic/core/errors`). */
 export const apiPagePath = (specifier) => `/api/${specifier}`;
