@@ -16,13 +16,25 @@ export interface RemoteBackendOptions {
   url: string;
   /** An API key of the gateway (`svc_live_…` or `svc_test_…`). */
   apiKey: string;
-  /** Use this client instead of creating one (for custom fetch or WebSocket implementations). */
+  /**
+   * Use this client instead of creating one (for custom fetch or WebSocket implementations).
+   * @defaultValue a client created from `url`, `apiKey` and `clientOptions`
+   */
   client?: LimbicClient;
-  /** Reconnection of the session WebSockets; default the client's (exponential backoff with jitter). */
+  /**
+   * Reconnection of the session WebSockets.
+   * @defaultValue the client's (exponential backoff with jitter)
+   */
   reconnect?: ReconnectOptions;
-  /** Extra options of the client (timeouts, fetch, WebSocket). */
+  /**
+   * Extra options of the client (timeouts, fetch, WebSocket).
+   * @defaultValue none: the client's defaults
+   */
   clientOptions?: Omit<LimbicClientOptions, 'baseUrl' | 'apiKey'>;
-  /** Reports WebSocket errors that are not tied to a request (the socket reconnects by itself). */
+  /**
+   * Reports WebSocket errors that are not tied to a request (the socket reconnects by itself).
+   * @defaultValue none: such errors are ignored
+   */
   onError?: (error: unknown, sessionId: string) => void;
 }
 
