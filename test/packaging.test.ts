@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiEntryPoints } from '../docs/.vitepress/api-entry-points.mjs';
 import { packWorkspaces, repoVersion, root, run, userEnv, workspaceManifests } from './outside-project.js';
 
 /**
@@ -23,24 +24,8 @@ const publicPackages = [
   '@limbic/gateway',
   '@limbic/fake-platforms',
 ];
-/** Every entry point a user may import (not `/testing`, which needs vitest). */
-const entryPoints = [
-  '@limbic/core',
-  '@limbic/core/appraisal',
-  '@limbic/core/emitter',
-  '@limbic/core/errors',
-  '@limbic/protocol',
-  '@limbic/protocol/errors',
-  '@limbic/store',
-  '@limbic/store/sqlite',
-  '@limbic/store/mongodb',
-  '@limbic/client',
-  '@limbic/bot-kit',
-  '@limbic/telegram',
-  '@limbic/discord',
-  '@limbic/gateway',
-  '@limbic/fake-platforms',
-];
+/** Every entry point a user may import: the API reference's list (not `/testing`, which needs vitest). */
+const entryPoints = apiEntryPoints;
 
 const work = mkdtempSync(join(tmpdir(), 'limbic-packaging-'));
 const project = join(work, 'project');

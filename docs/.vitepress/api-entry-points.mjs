@@ -18,6 +18,7 @@ export const apiEntryPoints = [
   '@limbic/telegram',
   '@limbic/discord',
   '@limbic/gateway',
+  '@limbic/fake-platforms',
 ];
 
 /** The folders of the public packages. */
@@ -30,6 +31,7 @@ export const apiPackageDirs = [
   'adapters/kit',
   'adapters/telegram',
   'adapters/discord',
+  'adapters/fakes',
 ];
 
 /**
