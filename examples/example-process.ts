@@ -32,6 +32,11 @@ export function startScript(script: string, env: NodeJS.ProcessEnv, args: string
     env: { ...process.env, ...env },
   });
   children.push(child);
+  return watchProcess(child);
+}
+
+/** Follows what a started program prints (stdout and stderr), for {@link ExampleProcess.waitFor}. */
+export function watchProcess(child: ChildProcessWithoutNullStreams): ExampleProcess {
   let output = '';
   const waiters = new Set<() => void>();
   const append = (chunk: Buffer) => {

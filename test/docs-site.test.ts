@@ -1,6 +1,7 @@
-// The docs site (`npm run docs`): it builds from docs/, every internal link of a page leads to a page of the site
-// (and to a heading of it when the link names one) or to a file of the repository, every page is in the sidebar, and
-// every `import … from '@limbic/…'` in a code sample names exports the package really has.
+// The docs site (`npm run docs`): it builds from docs/ with the API reference generated into docs/api/, every internal
+// link of a page leads to a page of the site (and to a heading or anchor of it when the link names one) or to a file
+// of the repository, every page is in the sidebar, and every `import … from '@limbic/…'` in a code sample names
+// exports the package really has.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,8 +10,15 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiEntryPoints,
+  apiLeftOut,
+  apiPackageDirs,
+  apiPagePath,
+} from '../docs/.vitepress/api-entry-points.mjs';
 import { repositoryPath, sidebar } from '../docs/.vitepress/config.mjs';
 import { codeBlocks, markdownLinks, sampleImports } from './docs-markdown.js';
+import { workspaceManifests } from './outside-project.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const docs = join(root, 'docs');
@@ -23,23 +31,30 @@ function markdownFiles(dir: string): string[] {
     return name.endsWith('.md') ? [posix.normalize(relative(docs, path).split('\\').join('/'))] : [];
   });
 }
-const pages = markdownFiles(docs);
+/** The pages of docs/, read once the API reference is generated. */
+let pages: string[] = [];
 
 let out: string;
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'limbic-docs-'));
+  // What `npm run docs` runs: the API reference (`docs:api`), then the site.
+  await promisify(execFile)(process.execPath, ['scripts/api-reference.mjs'], { cwd: root, timeout: 120_000 });
+  pages = markdownFiles(docs);
   const vitepress = join(root, 'node_modules', '.bin', 'vitepress');
-  await promisify(execFile)(vitepress, ['build', 'docs', '--outDir', out], { cwd: root, timeout: 120_000 });
-}, 150_000);
+  await promisify(execFile)(vitepress, ['build', 'docs', '--outDir', out], { cwd: root, timeout: 150_000 });
+}, 300_000);
 afterAll(() => {
   if (out) rmSync(out, { recursive: true, force: true });
 });
 
 /** The built HTML of a page (`guide/hosting.md` → `guide/hosting.html`, `index.md` → `index.html`). */
 const html = (page: string) => readFileSync(join(out, page.replace(/\.md$/, '.html')), 'utf8');
-/** The heading anchors of a built page: VitePress writes each heading's slug as its id. */
+/**
+ * The anchors of a built page: VitePress writes each heading's slug as its id; the API reference also anchors each
+ * property (`<a id="property-command">`).
+ */
 const anchors = (page: string) =>
-  new Set([...html(page).matchAll(/<h[1-6][^>]*\sid="([^"]+)"/g)].map((m) => m[1]));
+  new Set([...html(page).matchAll(/<(?:h[1-6]|a)[^>]*\sid="([^"]+)"/g)].map((m) => m[1]));
 
 /** The page a site link names (`./storage.md`, `../deployment`, `/guide/faq`), or undefined if it is not a page. */
 function targetPage(from: string, path: string): string | undefined {
@@ -54,6 +69,55 @@ function targetPage(from: string, path: string): string | undefined {
 describe('the docs site', () => {
   it('builds every page of docs/', () => {
     for (const page of pages) expect(existsSync(join(out, page.replace(/\.md$/, '.html'))), page).toBe(true);
+  });
+
+  it('has an API reference page for every public entry point, in the sidebar', () => {
+    const linked = new Set(sidebar.flatMap((group) => group.items.map((item) => item.link)));
+    for (const specifier of apiEntryPoints) {
+      expect(pages, specifier).toContain(`${apiPagePath(specifier).slice(1)}.md`);
+      expect(linked.has(apiPagePath(specifier)), specifier).toBe(true);
+      const title = /<h1[^>]*>([^<]*)/.exec(html(`${apiPagePath(specifier).slice(1)}.md`))?.[1];
+      expect(title?.trim(), specifier).toBe(specifier);
+    }
+    // One page per entry point and the index: a reference to read, not a page per symbol.
+    expect(pages.filter((page) => page.startsWith('api/')).sort()).toEqual(
+      ['api/index.md', ...apiEntryPoints.map((specifier) => `${apiPagePath(specifier).slice(1)}.md`)].sort(),
+    );
+  });
+
+  it('documents every export of the public packages, or says why not', () => {
+    // Every package npm would publish is in the reference.
+    const published = [...workspaceManifests().values()].filter((manifest) => manifest.private !== true);
+    const documented = apiPackageDirs.map(
+      (dir) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).name as string,
+    );
+    expect(documented.sort()).toEqual(published.map((manifest) => manifest.name).sort());
+    const exported = apiPackageDirs.flatMap((dir) => {
+      const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
+      return Object.keys(manifest.exports as Record<string, unknown>).map((subpath) =>
+        subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`,
+      );
+    });
+    const covered = new Set([...apiEntryPoints, ...Object.keys(apiLeftOut)]);
+    expect(exported.filter((specifier) => !covered.has(specifier))).toEqual([]);
+    expect([...covered].filter((specifier) => !exported.includes(specifier))).toEqual([]);
+  });
+
+  it("shows the adapters' options with their types and defaults", () => {
+    const options = {
+      '@limbic/telegram': ['TelegramLimbicOptions', 'registerCommands?', "<code>'advised'</code>"],
+      '@limbic/discord': [
+        'DiscordLimbicOptions',
+        'directMessages?',
+        "<code>console.error('limbic:', error)</code>",
+      ],
+      '@limbic/bot-kit': ['LimbicRuntimeOptions', 'linkCodeTtlMs?', '<code>600_000</code> (10 minutes)'],
+    };
+    for (const [specifier, texts] of Object.entries(options)) {
+      const page = html(`${apiPagePath(specifier).slice(1)}.md`).replace(/&#39;/g, "'");
+      expect(page, specifier).toContain('Default value');
+      for (const text of texts) expect(page, `${specifier}: ${text}`).toContain(text);
+    }
   });
 
   it('places every page in the sidebar, and every sidebar link names a page', () => {

@@ -1,19 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiEntryPoints } from '../docs/.vitepress/api-entry-points.mjs';
+import { packWorkspaces, repoVersion, root, run, userEnv, workspaceManifests } from './outside-project.js';
 
 /**
  * What a bot operator gets from `npm install`: the public packages packed with `npm pack` (the global setup built
@@ -21,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * resolution (no `@limbic/source` condition, no workspace, no repository on any lookup path).
  */
 
-const root = resolve(import.meta.dirname, '..');
 const publicPackages = [
   '@limbic/core',
   '@limbic/protocol',
@@ -31,61 +22,14 @@ const publicPackages = [
   '@limbic/telegram',
   '@limbic/discord',
   '@limbic/gateway',
+  '@limbic/fake-platforms',
 ];
-/** Every entry point a user may import (not `/testing`, which needs vitest). */
-const entryPoints = [
-  '@limbic/core',
-  '@limbic/core/appraisal',
-  '@limbic/core/emitter',
-  '@limbic/core/errors',
-  '@limbic/protocol',
-  '@limbic/protocol/errors',
-  '@limbic/store',
-  '@limbic/store/sqlite',
-  '@limbic/store/mongodb',
-  '@limbic/client',
-  '@limbic/bot-kit',
-  '@limbic/telegram',
-  '@limbic/discord',
-  '@limbic/gateway',
-];
+/** Every entry point a user may import: the API reference's list (not `/testing`, which needs vitest). */
+const entryPoints = apiEntryPoints;
 
 const work = mkdtempSync(join(tmpdir(), 'limbic-packaging-'));
 const project = join(work, 'project');
 const running: ChildProcess[] = [];
-
-/** The repository's installed version of a third-party package, so the install finds it in the npm cache. */
-function repoVersion(name: string): string {
-  const manifest = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8'));
-  return `${name}@${(manifest as { version: string }).version}`;
-}
-
-/** The test's environment without what npm, vitest or the developer's shell would leak into a user's project. */
-function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of Object.keys(env)) {
-    if (
-      /^(npm_(package|lifecycle)_|npm_config_local_prefix$|npm_command$|INIT_CWD$|NODE_OPTIONS$)/.test(name)
-    )
-      delete env[name];
-    if (/^(LIMBIC_|MONGODB_URI$|LOG_FORMAT$|LOG_LEVEL$|PORT$|HOST$)/.test(name)) delete env[name];
-  }
-  return { ...env, ...extra };
-}
-
-async function run(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
-  try {
-    const { stdout } = await promisify(execFile)(file, args, {
-      cwd,
-      env: userEnv(env),
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return stdout;
-  } catch (error) {
-    const e = error as Error & { stdout?: string; stderr?: string };
-    throw new Error(`${file} ${args.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}`);
-  }
-}
 
 /** Runs an ES module written into the project and parses the JSON it prints. */
 async function runScript<T>(name: string, source: string, env: NodeJS.ProcessEnv = {}): Promise<T> {
@@ -95,18 +39,7 @@ async function runScript<T>(name: string, source: string, env: NodeJS.ProcessEnv
 
 /** The workspace packages that are not private: what `npm publish` would publish. */
 function publishable(): string[] {
-  const { workspaces } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    workspaces: string[];
-  };
-  const dirs = workspaces.flatMap((pattern) =>
-    pattern.endsWith('/*')
-      ? readdirSync(join(root, pattern.slice(0, -2))).map((name) => `${pattern.slice(0, -2)}/${name}`)
-      : [pattern],
-  );
-  return dirs
-    .map((dir) => join(root, dir, 'package.json'))
-    .filter((file) => existsSync(file))
-    .map((file) => JSON.parse(readFileSync(file, 'utf8')) as { name: string; private?: boolean })
+  return [...workspaceManifests().values()]
     .filter((manifest) => manifest.private !== true)
     .map((manifest) => manifest.name);
 }
@@ -115,19 +48,7 @@ beforeAll(async () => {
   expect(publishable().sort()).toEqual([...publicPackages].sort());
   const packs = join(work, 'packs');
   mkdirSync(packs);
-  // The packages' prepack scripts run too: tsc -b (a no-op after the global setup) and the gateway's dashboard copy.
-  await run(
-    'npm',
-    [
-      'pack',
-      '--loglevel=warn',
-      '--pack-destination',
-      packs,
-      ...publicPackages.flatMap((name) => ['-w', name]),
-    ],
-    root,
-  );
-  const tarballs = readdirSync(packs).map((file) => join(packs, file));
+  const tarballs = await packWorkspaces(publicPackages, packs);
   expect(tarballs).toHaveLength(publicPackages.length);
   mkdirSync(project);
   writeFileSync(
@@ -262,6 +183,39 @@ console.log(JSON.stringify({ created: sessionId, rest: rest.discrete_emotion, li
     // Not a terminal: JSON logs, one line per request, no key.
     expect(output).toMatch(/"req":\{"method":"POST","url":"\/graphql"\},"res":\{"statusCode":200\}/);
     expect(output.split(key)).toHaveLength(2);
+  });
+
+  it('run a bot against the fakes with the limbic-fakes bin, which exits with the bot', async () => {
+    const bot = `console.log(JSON.stringify({ api: process.env.DISCORD_API, llm: process.env.LIMBIC_LLM_URL, clock: process.env.LIMBIC_DEMO_CLOCK }));
+process.exitCode = 3;`;
+    const fakes = spawn(
+      join(project, 'node_modules/.bin/limbic-fakes'),
+      ['--discord', '--', process.execPath, '-e', bot],
+      {
+        cwd: project,
+        env: userEnv({ FAKE_TELEGRAM_PORT: '0', FAKE_DISCORD_PORT: '0', FAKE_LLM_PORT: '0' }),
+        // No one typing: the fakes run until the bot exits.
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    running.push(fakes);
+    let output = '';
+    fakes.stdout.on('data', (chunk: Buffer) => {
+      output += String(chunk);
+    });
+    fakes.stderr.on('data', (chunk: Buffer) => {
+      output += String(chunk);
+    });
+    const code = await new Promise<number | null>((done) => fakes.on('close', done));
+    expect(code).toBe(3);
+    const discord = /Fake Discord\s+(\S+)/.exec(output)?.[1];
+    const llm = /Fake LLM\s+(\S+)/.exec(output)?.[1];
+    expect(JSON.parse(/\[bot\] (\{.*\})\n/.exec(output)?.[1] ?? '')).toEqual({
+      api: discord,
+      llm,
+      clock: '1',
+    });
+    expect(output).toContain('[fakes] the bot exited with code 3; stopping the fakes\n');
   });
 
   it('typecheck a consumer against the installed types', () => {

@@ -7,6 +7,7 @@ import type {
   ProactivePreferencesInput,
   SessionDetails,
   SessionInfo,
+  SessionOrder,
   SessionPage,
   SessionSummary,
   StateSnapshot,
@@ -62,6 +63,8 @@ export interface ListSessionsOptions extends CallOptions {
   cursor?: string | null;
   /** Page size, 1-100. Default 20. */
   limit?: number;
+  /** `newest` (the default on a first page) or `oldest`; a cursor continues in its own order without it. */
+  order?: SessionOrder;
 }
 
 /** Options of {@link LimbicClient.listParticipants}: a page as in the session list. */
@@ -101,10 +104,11 @@ export interface LimbicClient
    * shows what it wrote. Without an LLM on the gateway that is a VALIDATION_ERROR naming LIMBIC_LLM_URL.
    */
   createSession(persona: PersonaDefinition, options?: CallOptions): Promise<SessionInfo>;
-  /** `GET /v1/persona`: one page of the key's sessions, oldest first. */
+  /** `GET /v1/persona`: one page of the key's sessions, newest first unless `order` is `oldest`. */
   listSessions(options?: ListSessionsOptions): Promise<SessionPage>;
   /**
-   * Every session of the key, page after page (`GET /v1/persona` with each page's cursor).
+   * Every session of the key, newest first unless `order` is `oldest`, page after page (`GET /v1/persona` with
+   * each page's cursor).
    * @example
    * for await (const session of limbic.sessions()) console.log(session.sessionId, session.turns);
    */
@@ -211,19 +215,20 @@ export function createLimbicClient(options: LimbicClientOptions): LimbicClient {
     presets: (call) => send(config, { ...at(routes.listPresets), call }),
     openApi: (call) => send(config, { ...at(routes.openapi), auth: false, call }),
     createSession: (persona, call) => send(config, { ...at(routes.createSession), body: persona, call }),
-    listSessions: ({ cursor, limit, ...call } = {}) =>
+    listSessions: ({ cursor, limit, order, ...call } = {}) =>
       send(config, {
         ...at(routes.listSessions),
-        query: { cursor: cursor ?? undefined, limit },
+        query: { cursor: cursor ?? undefined, limit, order },
         call,
       }),
-    async *sessions({ limit, ...call } = {}) {
+    async *sessions({ limit, order, ...call } = {}) {
       let cursor: string | null = null;
       do {
         const page: SessionPage = await client.listSessions({
           ...call,
           cursor,
           ...(limit === undefined ? {} : { limit }),
+          ...(order === undefined ? {} : { order }),
         });
         yield* page.sessions;
         cursor = page.cursor;

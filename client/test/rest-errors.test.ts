@@ -66,6 +66,12 @@ describe('client: REST errors', () => {
 
     const limit = await failure(f.client.listSessions({ limit: 0 }));
     expect(limit.details).toEqual([{ path: 'limit', message: expect.any(String) }]);
+    // A cursor of the newest-first list, asked for oldest first: refused, never silently switched.
+    await f.client.createSession({ preset: 'cheerful_companion' });
+    const { cursor } = await f.client.listSessions({ limit: 1 });
+    const switched = await failure(f.client.listSessions({ cursor, order: 'oldest' }));
+    expect(switched).toMatchObject({ code: 'VALIDATION_ERROR', status: 400 });
+    expect(switched.details?.map((d) => d.path)).toEqual(['cursor']);
     const cooldown = await failure(
       f.client.setPreferences(sessionId, { enabled: true, cooldown_hours: 1000 }),
     );

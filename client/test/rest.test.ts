@@ -69,10 +69,17 @@ describe('client: REST', () => {
     const seen: string[] = [];
     for await (const session of f.clientWith({ fetch: counting }).sessions({ limit: 2 }))
       seen.push(session.sessionId);
-    expect(seen).toEqual(ids);
+    // Newest first by default.
+    expect(seen).toEqual([...ids].reverse());
     expect(urls).toHaveLength(3);
     expect(urls[0]).toMatch(/\/v1\/persona\?limit=2$/);
     expect(urls[1]).toMatch(/\/v1\/persona\?cursor=[^&]+&limit=2$/);
+    urls.length = 0;
+    const oldest: string[] = [];
+    for await (const session of f.clientWith({ fetch: counting }).sessions({ limit: 2, order: 'oldest' }))
+      oldest.push(session.sessionId);
+    expect(oldest).toEqual(ids);
+    expect(urls[1]).toMatch(/\/v1\/persona\?cursor=[^&]+&limit=2&order=oldest$/);
   });
 
   it('sends text turns (message and event) and appraisal turns, and reads the state', async () => {

@@ -165,6 +165,7 @@ export { resolvePersona, validatePersona } from './persona/resolve-persona.js';
 export { type SpeakingVoice, speakingVoice } from './persona/speaking-voice.js';
 export * from './proactive/public.js';
 export { buildPromptData } from './prompt/build-prompt-data.js';
+export { emotionWord } from './prompt/emotion-words.js';
 export { resolveLocale, supportedPromptLocales } from './prompt/language.js';
 export {
   attachmentStyles,
@@ -245,6 +246,7 @@ export type {
   CreateOptions,
   DueSession,
   ListOptions,
+  SessionOrder,
   SessionRecord,
   SessionStore,
   StoreChange,

@@ -97,7 +97,8 @@ describe('session service: sessions', () => {
     const p1 = await service.listSessions('alice', { limit: 2 });
     const p2 = await service.listSessions('alice', { limit: 2, cursor: p1.cursor });
     const p3 = await service.listSessions('alice', { limit: 2, cursor: p2.cursor });
-    expect([...p1.sessions, ...p2.sessions, ...p3.sessions].map((s) => s.sessionId)).toEqual(ids);
+    // Newest first by default (docs/protocol.md, "Session lists").
+    expect([...p1.sessions, ...p2.sessions, ...p3.sessions].map((s) => s.sessionId)).toEqual(ids.reverse());
     expect(p3.cursor).toBeNull();
     expect(p1.sessions[0]).toMatchObject({ name: 'Sunny', preset: 'cheerful_companion', turns: 0 });
     expect((await service.listSessions('alice')).sessions).toHaveLength(5);

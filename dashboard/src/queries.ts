@@ -31,11 +31,12 @@ export const rotateApiKeyMutation = `mutation RotateApiKey($id: ID!, $graceHours
 export const sessionPageSize = 20;
 
 /**
- * One page of the key's sessions, with each one's emotion now. The page size is written in the query, not passed
- * as a variable: the gateway prices a variable page size as 100, which with `state` is over its cost limit.
+ * One page of the key's sessions, newest first, with each one's emotion now. The page size is written in the
+ * query, not passed as a variable: the gateway prices a variable page size as 100, which with `state` is over its
+ * cost limit.
  */
 export const sessionsQuery = `query Sessions($after: String) {
-  sessions(first: ${sessionPageSize}, after: $after) {
+  sessions(first: ${sessionPageSize}, after: $after, order: newest) {
     edges { cursor node { sessionId name description preset turns createdAt updatedAt
       state { discrete_emotion emotion_intensity } } }
     pageInfo { hasNextPage endCursor }
@@ -53,6 +54,15 @@ export const createSessionMutation = `mutation CreateSession($input: PersonaDefi
 /** A session's persona, for the detail view's header. */
 export const sessionQuery = `query Session($id: ID!) {
   session(id: $id) { sessionId createdAt persona { description preset identity { name language } } }
+}`;
+
+/**
+ * When the character would next consider reaching out and what holds it back (docs/proactive.md), with the engine
+ * time it was read at (`state.at`, the same instant).
+ */
+export const sessionOutreachQuery = `query SessionOutreach($id: ID!) {
+  session(id: $id) { state { at } outreach { next_consider_at holds { reason until }
+    attachment { urge threshold bond onset_hours due_at } need { need deficit threshold due_at } } }
 }`;
 
 /** The pending proactive actions, oldest first. */

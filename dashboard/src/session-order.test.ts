@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinguishingName, newestFirst, shortId } from './session-order.js';
+import { distinguishingName, shortId } from './session-order.js';
 import type { SessionSummary } from './types.js';
 
 function session(
@@ -21,20 +21,10 @@ function session(
   } satisfies SessionSummary;
 }
 
-describe('session list order and names', () => {
+describe('session list names', () => {
   const old = session('ses_aaaaaa111111', 'Mira', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
   const busy = session('ses_bbbbbb222222', 'Mira', '2026-01-02T00:00:00Z', '2026-01-05T00:00:00Z');
   const recent = session('ses_cccccc333333', 'Kai', '2026-01-04T00:00:00Z', '2026-01-04T00:00:00Z');
-
-  it('puts the latest activity first, then the latest created', () => {
-    expect(newestFirst([old, recent, busy]).map((s) => s.sessionId)).toEqual([
-      busy.sessionId,
-      recent.sessionId,
-      old.sessionId,
-    ]);
-    const twin = { ...old, sessionId: 'ses_dddddd444444', createdAt: '2026-01-03T00:00:00Z' };
-    expect(newestFirst([old, twin]).map((s) => s.sessionId)).toEqual([twin.sessionId, old.sessionId]);
-  });
 
   it('keeps a unique name and adds a short id to a shared or missing one', () => {
     const listed = [old, busy, recent];

@@ -1,19 +1,6 @@
 import { labelize } from './format.js';
 import type { SessionSummary } from './types.js';
 
-/** Most sessions the list reads on open before it offers "Load more" (pages of the gateway's oldest-first list). */
-export const sessionListOpenCap = 200;
-
-/** The sessions newest first: latest activity (`updatedAt`) first, then latest created, then by id. */
-export function newestFirst(sessions: readonly SessionSummary[]): SessionSummary[] {
-  return [...sessions].sort(
-    (a, b) =>
-      Date.parse(b.updatedAt) - Date.parse(a.updatedAt) ||
-      Date.parse(b.createdAt) - Date.parse(a.createdAt) ||
-      (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0),
-  );
-}
-
 /** The last characters of a session id, enough to tell sessions apart at a glance. */
 export function shortId(sessionId: string): string {
   return sessionId.slice(-6);

@@ -84,7 +84,7 @@ export interface SessionSummary {
   state: { discrete_emotion: string; emotion_intensity: number };
 }
 
-/** A page of sessions (Relay connection), oldest first. */
+/** A page of sessions (Relay connection), in the order the query asked (the list asks newest first). */
 export interface SessionConnection {
   edges: { cursor: string; node: SessionSummary }[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };

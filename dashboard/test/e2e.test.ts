@@ -183,7 +183,11 @@ describe('dashboard (Chromium)', () => {
         memories: unknown[];
       };
       expect(stored.memories.length).toBeGreaterThanOrEqual(2);
-      // A newer session, also called Mira: it comes first, and both get a name that tells them apart.
+      // More sessions than one page (20), then a newer one also called Mira: the gateway lists it first, so it
+      // heads the first page, and Mira's first session is on the second, behind "Load more".
+      for (let i = 0; i < 20; i++) {
+        expect((await rest('/v1/persona', secret, { preset: 'stoic_mentor' })).status).toBe(201);
+      }
       t.clock.advance(60_000);
       const newer = (await (
         await rest('/v1/persona', secret, { preset: 'anxious_helper', identity: { name: 'Mira' } })
@@ -191,13 +195,29 @@ describe('dashboard (Chromium)', () => {
         sessionId: string;
       };
       await page.goto(`${t.url}/dashboard/#/sessions`);
-      await page.locator(`[data-testid="session-item"][data-session-id="${newer.sessionId}"]`).waitFor();
-      const order = await page
-        .getByTestId('session-item')
-        .evaluateAll((items) => items.map((element) => element.getAttribute('data-session-id')));
-      expect(order.indexOf(newer.sessionId)).toBe(0);
-      expect(order.indexOf(newer.sessionId)).toBeLessThan(order.indexOf(sessionId));
+      const newerItem = page.locator(`[data-testid="session-item"][data-session-id="${newer.sessionId}"]`);
+      await newerItem.waitFor();
+      const ids = () =>
+        page
+          .getByTestId('session-item')
+          .evaluateAll((items) => items.map((element) => element.getAttribute('data-session-id')));
+      const firstPage = await ids();
+      expect(firstPage).toHaveLength(20);
+      expect(firstPage[0]).toBe(newer.sessionId);
+      expect(firstPage).not.toContain(sessionId);
+      // The only Mira loaded so far needs no short id.
+      expect(await newerItem.getByTestId('session-link').textContent()).toBe('Mira');
+      await page.getByTestId('load-more').click();
+      await item.waitFor();
+      const order = await ids();
+      expect(order).toHaveLength(22);
+      expect(order.slice(0, 20)).toEqual(firstPage);
+      expect(order.at(-1)).toBe(sessionId);
+      // Both Miras loaded: each gets a name that tells them apart.
       expect(await item.getByTestId('session-link').textContent()).toBe(`Mira · ${sessionId.slice(-6)}`);
+      expect(await newerItem.getByTestId('session-link').textContent()).toBe(
+        `Mira · ${newer.sessionId.slice(-6)}`,
+      );
 
       // Opening the session plots its stored history at once, not a single dot.
       await item.getByTestId('session-link').click();
@@ -209,6 +229,12 @@ describe('dashboard (Chromium)', () => {
       const before = await label.getAttribute('data-emotion');
       const pointsBefore = await plotted();
       await shot(page, '04-session-open');
+      // When it would reach out and what holds it back: writing first is off until the preferences turn it on.
+      const outreach = page.getByTestId('outreach');
+      const hold = (reason: string) =>
+        outreach.locator(`[data-testid="outreach-hold"][data-reason="${reason}"]`);
+      await hold('proactive_off').waitFor();
+      expect(await hold('proactive_off').textContent()).toMatch(/Reaching out is off for this session/);
 
       // A turn sent through REST by someone else shows up live, without a reload.
       const turn = await rest('/v1/turn/appraisal', secret, { sessionId, appraisal: insult });
@@ -226,6 +252,8 @@ describe('dashboard (Chromium)', () => {
         body: JSON.stringify({ enabled: true }),
       });
       expect(prefs.status).toBe(200);
+      // The outlook follows the session: the hold is gone without a reload.
+      await hold('proactive_off').waitFor({ state: 'detached' });
       for (let i = 0; i < 40; i++) {
         t.clock.advance(60_000);
         expect((await rest('/v1/turn/appraisal', secret, { sessionId, appraisal: kindness })).status).toBe(
@@ -238,6 +266,10 @@ describe('dashboard (Chromium)', () => {
       await action.waitFor();
       const actionId = (await action.getAttribute('data-action-id')) ?? '';
       expect(actionId).toMatch(/^act_/);
+      // Having written, the cooldown holds it back, and the panel says when that lifts.
+      await hold('cooldown').waitFor();
+      expect(await hold('cooldown').textContent()).toMatch(/Cooldown after its last message \(lifts in \d/);
+      expect(await outreach.getByTestId('outreach-next').textContent()).toMatch(/^It would/);
       await shot(page, '06-proactive-action');
       await action.getByTestId('ack-action').click();
       await page

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { defineConfig } from 'vitepress';
+import { apiEntryPoints, apiPagePath } from './api-entry-points.mjs';
 
 /** Where the repository's files are browsable: links from a page to a source file lead there on the site. */
 export const repositoryBlob = 'https://github.com/limbic-ai/limbic/blob/main/';
@@ -15,8 +16,9 @@ export function repositoryPath(page: string, href: string): string | undefined {
 }
 
 /**
- * The docs site's sidebar: the pages of docs/ in four groups. The link check (test/docs-site.test.ts) fails when a
- * page of docs/ is missing from it, so a new page has to be placed here.
+ * The docs site's sidebar: the pages of docs/ in five groups, the last the generated API reference (one page per entry
+ * point, `npm run docs:api`). The link check (test/docs-site.test.ts) fails when a page of docs/ is missing from it, so
+ * a new page has to be placed here.
  */
 export const sidebar = [
   {
@@ -24,6 +26,7 @@ export const sidebar = [
     items: [
       { text: 'Your first Telegram bot', link: '/guide/first-bot-telegram' },
       { text: 'Your first Discord bot', link: '/guide/first-bot-discord' },
+      { text: 'Your own bot project', link: '/guide/your-own-bot' },
       { text: 'REST, WebSocket and GraphQL walkthrough', link: '/guide/walkthrough' },
       { text: 'REST and WebSocket clients', link: '/guide/clients' },
       { text: 'GraphQL frontends', link: '/guide/graphql-frontend' },
@@ -69,6 +72,14 @@ export const sidebar = [
       { text: 'Deployment', link: '/deployment' },
       { text: 'Storage', link: '/storage' },
       { text: 'Speed', link: '/speed' },
+    ],
+  },
+  {
+    text: 'API reference',
+    collapsed: true,
+    items: [
+      { text: 'Overview', link: '/api/' },
+      ...apiEntryPoints.map((specifier) => ({ text: specifier, link: apiPagePath(specifier) })),
     ],
   },
 ];
@@ -118,6 +129,7 @@ export default defineConfig({
     nav: [
       { text: 'Guide', link: '/guide/first-bot-telegram' },
       { text: 'Reference', link: '/protocol' },
+      { text: 'API', link: '/api/' },
       { text: 'Deployment', link: '/deployment' },
     ],
     sidebar,

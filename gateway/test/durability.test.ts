@@ -239,7 +239,8 @@ for (const backend of backends) {
       const second = await startGateway(env);
       api = client(second.url);
       const list = (await api('GET', '/v1/persona')).body;
-      expect(list.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual([a, b]);
+      // Newest first (docs/protocol.md, "Session lists").
+      expect(list.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual([b, a]);
       expect((await api('GET', `/v1/persona/${a}`)).body.preferences).toEqual(saved);
       expect((await api('GET', `/v1/state/${b}`)).body.turns).toBe(3);
       expect((await api('GET', `/v1/proactive/${a}`)).body).toEqual(pending);

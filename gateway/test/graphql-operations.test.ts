@@ -85,7 +85,9 @@ describe('graphql: queries', () => {
 
   it('sessions(first, after) pages like REST, as a cursor connection', async () => {
     const ids = [];
-    for (const preset of ['rival', 'stoic_mentor', 'anxious_helper']) ids.push(await createVia({ preset }));
+    for (const preset of ['rival', 'stoic_mentor', 'anxious_helper'])
+      ids.unshift(await createVia({ preset }));
+    // ids is newest first, the default order.
     // A variable page size is priced as the largest page (100) by the cost limit: edges and pageInfo fit in it.
     const page = `query ($first: Int!, $after: String) { sessions(first: $first, after: $after) {
       edges { cursor node ${summaryFields} } pageInfo ${selectAll('PageInfo')} } }`;

@@ -258,7 +258,8 @@ describe('GET /v1/persona (pagination)', () => {
         cursor = page.body.cursor;
       } while (cursor !== null);
       expect(sizes).toEqual([20, 20, 5]);
-      expect(seen).toEqual(created);
+      // Newest first by default (docs/protocol.md, "Session lists").
+      expect(seen).toEqual([...created].reverse());
       const big = await client.get('/v1/persona?limit=100');
       expect(big.body.sessions).toHaveLength(45);
       expect(big.body.cursor).toBeNull();
@@ -284,6 +285,9 @@ describe('GET /v1/persona (pagination)', () => {
     ['cursor=c1.%21%21', 'cursor'],
     ['cursor=a&cursor=b', 'cursor'],
     ['limt=5', 'limt'],
+    ['order=desc', 'order'],
+    ['order=', 'order'],
+    ['order=newest&order=oldest', 'order'],
   ])('rejects ?%s with 400 VALIDATION_ERROR naming %s', async (query, param) => {
     const res = await pro.get(`/v1/persona?${query}`);
     expectError(res, 400, 'VALIDATION_ERROR');

@@ -55,6 +55,7 @@ export type {
   Roles,
   SessionDetails,
   SessionInfo,
+  SessionOrder,
   SessionPage,
   SessionSnapshot,
   SessionSummary,

@@ -26,6 +26,7 @@ import {
   fromDocument,
   listFilter,
   listSort,
+  newestListSort,
   type QuotaDocument,
   quotaCreateUpdate,
   quotaFilter,
@@ -222,7 +223,7 @@ describe('semantics check (mingo): lists, counts and the due index', () => {
     makeTestRecord({ id: 'ses_b1', owner: 'owner-b' }),
   ];
 
-  it('pages an owner’s sessions in id order with the after cursor', () => {
+  it('pages an owner’s sessions in id order, or newest first, with the after cursor', () => {
     const docs = storedSessions(records);
     const page = (after?: string) =>
       find(docs, listFilter('owner-a', after))
@@ -234,6 +235,15 @@ describe('semantics check (mingo): lists, counts and the due index', () => {
     expect(page('ses_a2')).toEqual(['ses_a3', 'ses_a4']);
     expect(page('ses_a4')).toEqual(['ses_a5']);
     expect(page('ses_a5')).toEqual([]);
+    const newest = (after?: string) =>
+      find(docs, listFilter('owner-a', after, 'newest'))
+        .sort(newestListSort)
+        .limit(2)
+        .all()
+        .map((d) => d._id);
+    expect(newest()).toEqual(['ses_a5', 'ses_a4']);
+    expect(newest('ses_a4')).toEqual(['ses_a3', 'ses_a2']);
+    expect(newest('ses_a1')).toEqual([]);
     expect(countOf(docs, countFilter('owner-a'))).toBe(5);
     expect(countOf(docs, countFilter('owner-c'))).toBe(0);
   });

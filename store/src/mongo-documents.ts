@@ -5,7 +5,7 @@
  * store's semantics without a server. See docs/storage.md, "MongoDB".
  * @module
  */
-import { LimbicError, type SessionRecord } from '@limbic/core';
+import { LimbicError, type SessionOrder, type SessionRecord } from '@limbic/core';
 import { checkDocument, documentSchema } from './session-document.js';
 
 /** A session as stored: one document per session, so every turn is one atomic conditional update. */
@@ -154,11 +154,11 @@ export function casUpdate(record: SessionRecord) {
   return Object.keys(unset).length === 0 ? { $set, ...changedAt } : { $set, $unset: unset, ...changedAt };
 }
 
-/** Filter of an owner's sessions after a cursor id (served by the `owner_id` index, in its order). */
-export function listFilter(owner: string, after?: string) {
-  return after === undefined
-    ? { owner: id(owner, 'owner') }
-    : { owner: id(owner, 'owner'), _id: { $gt: id(after, 'after') } };
+/** Filter of an owner's sessions after a cursor id in `order` (served by the `owner_id` index, either way). */
+export function listFilter(owner: string, after?: string, order: SessionOrder = 'oldest') {
+  if (after === undefined) return { owner: id(owner, 'owner') };
+  const bound = id(after, 'after');
+  return { owner: id(owner, 'owner'), _id: order === 'newest' ? { $lt: bound } : { $gt: bound } };
 }
 
 /** Projection of session lists that leave memory out (`list` with `memory: false`). */
@@ -166,6 +166,12 @@ export const withoutMemory = { memory: 0 } as const;
 
 /** Sort of session lists: id order, which is creation order. */
 export const listSort = { _id: 1 } as const;
+
+/**
+ * Sort of newest-first session lists: the `owner_id` index ({owner: 1, _id: 1}) walked backwards (an equality on
+ * owner, then _id descending), so it serves both orders without a second index.
+ */
+export const newestListSort = { _id: -1 } as const;
 
 /**
  * The index lists and counts name as their hint: without it, the planner could pick `_id_` for a list (it serves

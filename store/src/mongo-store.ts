@@ -31,6 +31,7 @@ import {
   fromDocument,
   listFilter,
   listSort,
+  newestListSort,
   ownerIndexName,
   type SessionDocument,
   toDocument,
@@ -195,15 +196,15 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
         ]);
         return true;
       }),
-    list: (owner: string, { after, limit, memory = true }: ListOptions) =>
+    list: (owner: string, { after, limit, order = 'oldest', memory = true }: ListOptions) =>
       guarded('list', async () => {
         if (limit <= 0) return [];
         const docs = await sessions
-          .find(listFilter(owner, after), {
+          .find(listFilter(owner, after, order), {
             hint: ownerIndexName,
             ...(memory ? {} : { projection: withoutMemory }),
           })
-          .sort(listSort)
+          .sort(order === 'newest' ? newestListSort : listSort)
           .limit(limit)
           .toArray();
         return docs.map(fromDocument);

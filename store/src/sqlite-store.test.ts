@@ -163,6 +163,10 @@ describe('createSqliteStore', () => {
       expect(plan("SELECT * FROM sessions WHERE owner = 'a' AND id > 'b' ORDER BY id LIMIT 5")).toMatch(
         /USING (COVERING )?INDEX sessions_owner_id/,
       );
+      // Newest first walks the same index backwards, without sorting.
+      const newest = plan("SELECT * FROM sessions WHERE owner = 'a' AND id < 'b' ORDER BY id DESC LIMIT 5");
+      expect(newest).toMatch(/USING (COVERING )?INDEX sessions_owner_id/);
+      expect(newest).not.toMatch(/TEMP B-TREE/);
       expect(plan("SELECT count(*) FROM sessions WHERE owner = 'a'")).toMatch(/INDEX sessions_owner_id/);
       const duePlan = plan(
         'SELECT id FROM sessions WHERE next_due_at IS NOT NULL AND next_due_at <= 5 ORDER BY next_due_at LIMIT 5',

@@ -124,6 +124,13 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const listAfter = db.prepare<[string, string, number], Row>(
     `SELECT ${columns} FROM sessions WHERE owner = ? AND id > ? ORDER BY id LIMIT ?`,
   );
+  // Newest first walks the same (owner, id) index backwards.
+  const listLast = db.prepare<[string, number], Row>(
+    `SELECT ${columns} FROM sessions WHERE owner = ? ORDER BY id DESC LIMIT ?`,
+  );
+  const listBefore = db.prepare<[string, string, number], Row>(
+    `SELECT ${columns} FROM sessions WHERE owner = ? AND id < ? ORDER BY id DESC LIMIT ?`,
+  );
   const due = db.prepare<[number, number], DueSession>(
     'SELECT id, owner, next_due_at AS nextDueAt FROM sessions ' +
       'WHERE next_due_at IS NOT NULL AND next_due_at <= ? ORDER BY next_due_at LIMIT ?',
@@ -158,11 +165,12 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     const episodes = memories.known(row.id, row.version);
     return episodes ? toRecord(row, episodes) : readConsistent(id);
   }
-  const readPage = db.transaction(({ after, limit, memory = true }: ListOptions, owner: string) =>
-    (after === undefined ? listFirst.all(owner, limit) : listAfter.all(owner, after, limit)).map((row) =>
+  const readPage = db.transaction(({ after, limit, order, memory = true }: ListOptions, owner: string) => {
+    const [first, next] = order === 'newest' ? [listLast, listBefore] : [listFirst, listAfter];
+    return (after === undefined ? first.all(owner, limit) : next.all(owner, after, limit)).map((row) =>
       toRecord(row, memory ? memories.read(row.id, row.version, false) : null),
-    ),
-  );
+    );
+  });
 
   function duplicate(id: string): LimbicError {
     return new LimbicError('CONFLICT', `Session ${id} already exists`);

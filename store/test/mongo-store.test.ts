@@ -26,6 +26,7 @@ import {
   dueSort,
   listFilter,
   listSort,
+  newestListSort,
   ownerIndexName,
 } from '../src/mongo-documents.js';
 import { createMongoStore, type MongoSessionStore } from '../src/mongo-store.js';
@@ -158,6 +159,13 @@ describe('MongoDB store: indexes and queries', () => {
         .limit(5)
         .explain(planner);
       expectIndexed(list, 'owner_id', { sorted: true });
+      // Newest first walks the same index backwards: no sort stage, no second index.
+      const newest = await sessions
+        .find(listFilter('o1', 'ses_i110', 'newest'), { hint: ownerIndexName })
+        .sort(newestListSort)
+        .limit(5)
+        .explain(planner);
+      expectIndexed(newest, 'owner_id', { sorted: true });
       const count = await sessions
         .aggregate([{ $match: countFilter('o1') }, { $group: { _id: 1, n: { $sum: 1 } } }], {
           hint: ownerIndexName,

@@ -32,37 +32,46 @@ import {
 /** Options of {@link attachLimbic}. */
 export interface DiscordLimbicOptions
   extends Omit<LimbicRuntimeOptions, 'outbound' | 'backend' | 'bindings' | 'platform'> {
-  /** The engine: a backend and the binding store next to its sessions (see `openEngine` of @limbic/bot-kit). */
+  /** The engine: a backend and the binding store next to its sessions (see `openEngine` of `@limbic/bot-kit`). */
   engine: Pick<LimbicRuntimeOptions, 'backend' | 'bindings'>;
   /**
    * Guild text channels (ids) where the character listens, with their threads (each thread is a conversation of its
    * own); messages in other guild channels are ignored. Guild messages need the privileged MessageContent intent.
-   * Default: none.
+   * @defaultValue `[]`: no guild channel, direct messages only
    */
   channels?: readonly string[];
-  /** Whether direct messages are processed (needs the DirectMessages intent and `Partials.Channel`). Default true. */
+  /**
+   * Whether direct messages are processed (needs the DirectMessages intent and `Partials.Channel`).
+   * @defaultValue `true`
+   */
   directMessages?: boolean;
   /**
    * The name of the `/limbic` command (`/limbic on|off|status|proactive|link|unlink|forget`), both the slash command and
    * the plain-text form; `false` disables both.
+   * @defaultValue `'limbic'`
    */
   command?: string | false;
   /**
    * Whether `start()` registers the slash command with Discord (created or replaced by name; the bot's other
-   * commands stay). Default true; with false, interactions are still answered (register {@link limbicCommandData}
-   * yourself).
+   * commands stay). With false, interactions are still answered (register {@link limbicCommandData} yourself).
+   * @defaultValue `true`
    */
   registerCommand?: boolean;
   /**
    * Guilds (ids) to register the slash command in, instead of globally: guild commands show up at once (handy while
-   * developing), but not in DMs, where the plain-text form still works. Default: global.
+   * developing), but not in DMs, where the plain-text form still works.
+   * @defaultValue `[]`: registered globally
    */
   commandGuilds?: readonly string[];
-  /** The slash command's descriptions and the adapter's own answers. */
+  /**
+   * The slash command's descriptions and the adapter's own answers.
+   * @defaultValue the English `defaultSlashCommandTexts`
+   */
   commandTexts?: Partial<SlashCommandTexts>;
   /**
    * Reports errors of the engine, of turn handlers, of slash commands and of the command's registration (without a
-   * source); default `console.error`.
+   * source).
+   * @defaultValue `console.error('limbic:', error)`
    */
   onError?: (error: unknown, source?: Message | ChatInputCommandInteraction) => void;
 }
@@ -77,7 +86,8 @@ export type TurnHandler = (turn: LimbicTurn, message: Message) => unknown;
 export interface OnTurnOptions {
   /**
    * Call the handler for every processed message, also those the character should not answer (`turn.reply.should`
-   * false: chatter between others in a channel, a bot past the exchange cap). Default false.
+   * false: chatter between others in a channel, a bot past the exchange cap).
+   * @defaultValue `false`
    */
   all?: boolean;
 }

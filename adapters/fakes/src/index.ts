@@ -19,6 +19,7 @@ export type {
   FakeDiscordThread,
 } from './discord/types.js';
 export type { FakeFailure } from './failures.js';
+export { demoChatReply, demoLlmAnswer, demoLlmModel } from './openai/demo-answer.js';
 export {
   type FakeLlm,
   type FakeLlmMode,

@@ -10,6 +10,7 @@ import type {
   ProactiveAction,
   ProactivePreferences,
   ProactivePreferencesInput,
+  PromptLocale,
   StateSnapshot,
   TurnResult,
 } from '@limbic/core';
@@ -34,6 +35,11 @@ export interface BackendSession {
   sessionId: string;
   preferences: ProactivePreferences;
   state: StateSnapshot;
+  /**
+   * The language the character speaks, as its prompt_data and offline replies use it (the persona's language:
+   * `en`, `es` or `ja`, others `en`); `/limbic status` answers in it. Absent: English.
+   */
+  locale?: PromptLocale;
 }
 
 /**

@@ -14,11 +14,20 @@ export interface BotSettings {
 
 /** Options of {@link botSettingsFromEnv}. */
 export interface BotSettingsOptions {
-  /** Default `process.env`. */
+  /**
+   * The environment the settings are read from.
+   * @defaultValue `process.env`
+   */
   env?: NodeJS.ProcessEnv;
-  /** The command line; `--remote` selects a gateway. Default `process.argv`. */
+  /**
+   * The command line; `--remote` selects a gateway.
+   * @defaultValue `process.argv`
+   */
   argv?: readonly string[];
-  /** Embedded mode with an LLM: hears why the LLM appraiser fell back to the offline reader. */
+  /**
+   * Embedded mode with an LLM: hears why the LLM appraiser fell back to the offline reader.
+   * @defaultValue none: fallbacks are not reported
+   */
   onLlmFallback?: (reason: string) => void;
 }
 

@@ -20,23 +20,47 @@ export interface ChatMessage {
 
 /** Options of {@link createChatReplies}. */
 export interface ChatRepliesOptions {
-  /** The OpenAI-compatible model that writes replies (`llmFromEnv()`); without one, replies are offline. */
+  /**
+   * The OpenAI-compatible model that writes replies (`llmFromEnv()`); without one, replies are offline.
+   * @defaultValue none: replies are written offline
+   */
   llm?: LlmSettings | undefined;
   /** Where histories are kept: the engine's binding store (`engine.bindings`), so they survive restarts. */
   store: BindingStore;
-  /** How many previous exchanges (a message and its answer) are kept and sent; 0 keeps none. Default 10. */
+  /**
+   * How many previous exchanges (a message and its answer) are kept and sent; 0 keeps none.
+   * @defaultValue `10` ({@link defaultHistoryLength})
+   */
   historyLength?: number;
-  /** A history not written for this long expires, ms. Default 30 days. */
+  /**
+   * A history not written for this long expires, ms.
+   * @defaultValue `2_592_000_000` (30 days)
+   */
   historyTtlMs?: number;
-  /** Time allowed for the model's answer when `llm.timeoutMs` is not set, ms. Default 30 000. */
+  /**
+   * Time allowed for the model's answer when `llm.timeoutMs` is not set, ms.
+   * @defaultValue `30_000`
+   */
   timeoutMs?: number;
-  /** Hears a failed model call; the reply is then written offline. Default: the error is thrown. */
+  /**
+   * Hears a failed model call; the reply is then written offline.
+   * @defaultValue none: the error is thrown
+   */
   onLlmError?: (error: unknown) => void;
-  /** The clock of exchange times and expiry; default the wall clock. */
+  /**
+   * The clock of exchange times and expiry.
+   * @defaultValue the wall clock (`createSystemClock()`)
+   */
   clock?: Clock;
-  /** Picks among offline phrasings; default crypto randomness (`createSeededRandom(n)` in tests). */
+  /**
+   * Picks among offline phrasings (`createSeededRandom(n)` in tests).
+   * @defaultValue crypto randomness (`createCryptoRandom()`)
+   */
   random?: Random;
-  /** The fetch to use; default `globalThis.fetch`. */
+  /**
+   * The fetch to use.
+   * @defaultValue `globalThis.fetch`
+   */
   fetch?: typeof fetch;
 }
 

@@ -39,8 +39,9 @@ async function outreachOf(backend: LimbicBackend, sessionId: string): Promise<Ou
 }
 
 /** The part of `/limbic status` that reads the session: whether it writes first, and how the character feels. */
-function feelingsOf({ state, preferences }: BackendSession) {
+function feelingsOf({ state, preferences, locale }: BackendSession) {
   return {
+    ...(locale === undefined ? {} : { locale }),
     proactive: preferences.enabled,
     emotion: state.discrete_emotion,
     intensity: state.emotion_intensity,

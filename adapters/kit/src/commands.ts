@@ -1,5 +1,8 @@
 import { isTimeZone, type QuietHours } from '@limbic/core';
-import { type OutreachFacts, outreachSentence } from './outreach-status.js';
+import type { StatusFacts } from './status-facts.js';
+import { statusText } from './status-phrases.js';
+
+export type { StatusFacts } from './status-facts.js';
 
 /**
  * A `/limbic` command a person sent:
@@ -120,31 +123,6 @@ function toQuietCommand(value: string): LimbicCommand {
   return { action: 'quiet', quiet, timeZone: zone ?? null };
 }
 
-/** What `/limbic status` reports. */
-export interface StatusFacts {
-  /** True in a group chat. */
-  group: boolean;
-  /** Whether the character takes part in this chat (always true in a private chat). */
-  active: boolean;
-  /** Whether the character may write first (to you in a private chat, to this chat in a group). */
-  proactive: boolean;
-  emotion: string;
-  intensity: number;
-  energy: number;
-  stress: number;
-  /**
-   * The character's relationship with the one asking: in a private chat the session's one person, in a group their
-   * participant's (null when it does not know them yet).
-   */
-  you: { rapport: number; trust: number; familiarity: number } | null;
-  /** In a group: how many people it knows in this chat. */
-  participants: number;
-  /** The platforms this identity is linked with (`telegram`, `discord`), empty when not linked. */
-  linkedWith: string[];
-  /** When it would next write first and what holds it back (absent or null when the backend cannot say). */
-  outreach?: OutreachFacts | null;
-}
-
 /** What `/limbic forget` did. */
 export interface ForgetFacts {
   /** True in a group chat: the person's place in it was forgotten, relationship included. */
@@ -183,7 +161,10 @@ export interface CommandTexts {
   unlinked: string;
   /** `/limbic unlink` of an identity that is not linked. */
   notLinked: string;
-  /** The status line; gets whether proactive messages are on and the character's current feelings. */
+  /**
+   * The status line; gets whether proactive messages are on, the character's current feelings and its language
+   * (the default answers in en, es or ja: {@link statusText}).
+   */
   status: (status: StatusFacts) => string;
   /** The confirmation of `/limbic forget`: what was erased, and how many memories. */
   forgotten: (facts: ForgetFacts) => string;
@@ -199,7 +180,6 @@ export interface CommandTexts {
   quietInvalid: (text: string) => string;
 }
 
-const percent = (x: number) => `${Math.round(x * 100)}%`;
 const memories = (n: number) => `${n} ${n === 1 ? 'memory' : 'memories'}`;
 const list = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
@@ -237,21 +217,7 @@ export const defaultCommandTexts: CommandTexts = {
   linkPrivateOnly: 'Link codes are personal: send /limbic link to me in a private chat.',
   unlinked: 'Unlinked: this account is on its own again.',
   notLinked: 'This account is not linked with another one.',
-  status: (s) => {
-    const feeling = `I feel ${s.emotion} (intensity ${percent(s.intensity)}); energy ${percent(s.energy)}, stress ${percent(s.stress)}.`;
-    const you = s.you
-      ? ` With you: rapport ${percent(s.you.rapport)}, trust ${percent(s.you.trust)}, familiarity ${percent(s.you.familiarity)}.`
-      : ' We have not talked yet.';
-    const outreach = s.outreach ? ` ${outreachSentence(s.outreach)}` : '';
-    if (!s.group) {
-      const linked = s.linkedWith.length > 0 ? ` Linked with you on ${list(s.linkedWith)}.` : '';
-      return `Writing first: ${s.proactive ? 'on' : 'off'}. ${feeling}${you}${linked}${outreach}`;
-    }
-    return (
-      `In this chat: ${s.active ? 'on' : 'off'}; writing first: ${s.proactive ? 'on' : 'off'}; ` +
-      `I know ${s.participants} ${s.participants === 1 ? 'person' : 'people'} here. ${feeling}${you}${outreach}`
-    );
-  },
+  status: statusText,
   forgotten: ({ group, count, known }) => {
     if (!known) {
       return group

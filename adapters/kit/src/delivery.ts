@@ -78,20 +78,38 @@ export interface DeliveryOptions {
   backend: LimbicBackend;
   bindings: BindingStore;
   outbound: Outbound;
+  /**
+   * Rewrites or vetoes each proactive message before it is sent.
+   * @defaultValue none: the action's own text is sent
+   */
   compose?: ComposeHook;
   clock: Clock;
   timers: Timers;
-  /** Default: 1 s doubling up to 5 min. */
+  /**
+   * Backoff between attempts of a failed send or acknowledgement.
+   * @defaultValue `{ initialDelayMs: 1000, maxDelayMs: 300_000, factor: 2 }` (1 s doubling up to 5 min)
+   */
   retry?: Partial<RetryPolicy>;
-  /** Default: no spacing (the platform library paces itself). */
+  /**
+   * Spacing of sends, per target and in all.
+   * @defaultValue none: no spacing (the platform library paces itself)
+   */
   pacing?: Pacing;
   /**
    * The platform this delivery sends on (`telegram`): actions of conversations on another platform are left pending
-   * for that platform's adapter (several adapters may share one engine). Default: every action is this one's.
+   * for that platform's adapter (several adapters may share one engine).
+   * @defaultValue none: every action is this delivery's
    */
   platform?: string;
-  /** Actions older than this (by their creation time) are acknowledged without being sent. Default 24 h. */
+  /**
+   * Actions older than this (by their creation time) are acknowledged without being sent.
+   * @defaultValue `86_400_000` (24 h)
+   */
   maxAgeMs?: number;
+  /**
+   * Reports what happened to each action.
+   * @defaultValue none: events are not reported
+   */
   onEvent?: (event: DeliveryEvent) => void;
 }
 

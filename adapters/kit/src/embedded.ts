@@ -7,6 +7,7 @@ import {
   outreachOutlook,
   type ProactiveAction,
   type ProactiveScheduler,
+  resolveLocale,
   type SessionService,
   type SessionServiceOptions,
   type Timers,
@@ -18,27 +19,44 @@ const maxElapsedSeconds = 10 * 365 * 86_400;
 
 /** Options of {@link embeddedBackend}. */
 export interface EmbeddedBackendOptions extends Omit<SessionServiceOptions, 'clock'> {
-  /** Use this session service instead of creating one (its store, clock and appraiser then apply). */
+  /**
+   * Use this session service instead of creating one (its store, clock and appraiser then apply).
+   * @defaultValue a new session service from these options (`createSessionService`)
+   */
   service?: SessionService;
-  /** The engine clock; default the wall clock, sped up by `timeScale` (ignored when `service` is given). */
+  /**
+   * The engine clock (ignored when `service` is given).
+   * @defaultValue the wall clock, sped up by `timeScale`
+   */
   clock?: Clock;
-  /** Where the proactive scheduler waits; default the host's timers. */
+  /**
+   * Where the proactive scheduler waits.
+   * @defaultValue the host's timers (`systemTimers`)
+   */
   timers?: Timers;
   /**
-   * How many times faster than wall time the engine clock runs (for demos; the gateway's LIMBIC_TIME_SCALE); default
-   * 1. The default clock runs that fast, and the proactive scheduler divides its waits by it.
+   * How many times faster than wall time the engine clock runs (for demos; the gateway's LIMBIC_TIME_SCALE). The
+   * default clock runs that fast, and the proactive scheduler divides its waits by it.
+   * @defaultValue `1`
    */
   timeScale?: number;
   /**
-   * How many times faster than wall time feelings (emotion, mood, stress) fade; default `timeScale` (all of the engine
-   * runs at one pace). The demo clock is `{ timeScale: 3600, feelingTimeScale: 1 }`: absence and proactive timing run
+   * How many times faster than wall time feelings (emotion, mood, stress) fade; by default all of the engine runs at
+   * one pace. The demo clock is `{ timeScale: 3600, feelingTimeScale: 1 }`: absence and proactive timing run
    * an hour a second while feelings fade as in real time (the service's `decaySlowdown` is `timeScale /
    * feelingTimeScale`; docs/proactive.md, "The demo clock"). Ignored when `service` is given.
+   * @defaultValue `timeScale`
    */
   feelingTimeScale?: number;
-  /** The owner sessions are created under; default `local`. */
+  /**
+   * The owner sessions are created under.
+   * @defaultValue `'local'`
+   */
   owner?: string;
-  /** Reports errors of background work (a failed time-driven check). */
+  /**
+   * Reports errors of background work (a failed time-driven check).
+   * @defaultValue none: such errors are ignored
+   */
   onError?: (error: unknown) => void;
 }
 
@@ -128,7 +146,8 @@ export function embeddedBackend(options: EmbeddedBackendOptions = {}): LimbicBac
     },
     async getSession(sessionId) {
       const details = await service.getSession(owner, sessionId);
-      return { sessionId, preferences: details.preferences, state: details.state };
+      const locale = resolveLocale(details.persona.identity.language);
+      return { sessionId, preferences: details.preferences, state: details.state, locale };
     },
     async setPreferences(sessionId, preferences) {
       return (await service.setPreferences(owner, sessionId, preferences)).preferences;

@@ -13,32 +13,63 @@ import { type RemoteBackendOptions, remoteBackend } from './remote.js';
 
 /** Embedded mode: the engine in the bot's process. */
 export interface EmbeddedEngineOptions extends Omit<EmbeddedBackendOptions, 'store' | 'service'> {
+  /**
+   * The engine in the bot's process.
+   * @defaultValue `'embedded'`
+   */
   mode?: 'embedded';
-  /** Where sessions and bindings live: `sqlite` (default: durable, one file), `memory`, `mongodb`, or a store. */
+  /**
+   * Where sessions and bindings live: `sqlite` (durable, one file), `memory`, `mongodb`, or a store.
+   * @defaultValue `'sqlite'`
+   */
   store?: StoreKind | SessionStore;
-  /** The folder of the SQLite file; default `./data`. */
+  /**
+   * The folder of the SQLite file.
+   * @defaultValue `'./data'`
+   */
   dataDir?: string;
-  /** The SQLite file name in `dataDir`; default `limbic.db` (the gateway's, so a bot and a gateway may share it). */
+  /**
+   * The SQLite file name in `dataDir` (the gateway's, so a bot and a gateway may share it).
+   * @defaultValue `'limbic.db'`
+   */
   sqliteFile?: string;
-  /** MongoDB connection string and database (for `store: 'mongodb'`). */
+  /**
+   * The MongoDB connection string (for `store: 'mongodb'`).
+   * @defaultValue none: required with `store: 'mongodb'`
+   */
   mongodbUri?: string;
+  /**
+   * The MongoDB database (for `store: 'mongodb'`).
+   * @defaultValue the database named in `mongodbUri`, else `limbic`
+   */
   mongodbDb?: string;
-  /** The binding store; default: next to the sessions (the same file or database; memory for a memory store). */
+  /**
+   * The binding store.
+   * @defaultValue next to the sessions (the same file or database; memory for a memory store)
+   */
   bindings?: BindingStore;
   /**
    * An OpenAI-compatible model for text turns (falling back to the offline reader when it fails; `onFallback`
    * hears why) and for personas written from a `description`. The same settings as the gateway's `LIMBIC_LLM_*`;
-   * `llmSettingsFromEnv(process.env)` reads them. Default: none, the offline reader reads every message.
+   * `llmSettingsFromEnv(process.env)` reads them.
+   * @defaultValue none: the offline reader reads every message
    */
   llm?: LlmSettings & { onFallback?: (reason: string, error?: unknown) => void };
 }
 
 /** Remote mode: a Limbic gateway holds the sessions. */
 export interface RemoteEngineOptions extends RemoteBackendOptions {
+  /** Remote mode: a Limbic gateway holds the sessions. */
   mode: 'remote';
-  /** Where this bot remembers which session stands for whom: `sqlite` (default, in `dataDir`), `memory`, or a store. */
+  /**
+   * Where this bot remembers which session stands for whom: `sqlite`, `memory`, or a store.
+   * @defaultValue `'sqlite'` (`limbic-bot.db` in `dataDir`)
+   */
   bindings?: 'sqlite' | 'memory' | BindingStore;
-  /** The folder of the bindings' SQLite file; default `./data`. */
+  /**
+   * The folder of the bindings' SQLite file.
+   * @defaultValue `'./data'`
+   */
   dataDir?: string;
 }
 

@@ -73,8 +73,10 @@ export {
 } from './links.js';
 export type { FeelingFamily, IntensityBand, Voice } from './offline-phrases.js';
 export { offlineReply, voiceOf } from './offline-reply.js';
+export { type OutreachPhrases, outreachPhrases } from './outreach-phrases.js';
 export {
   formatDuration,
+  formatDurationIn,
   fromOutreachView,
   type OutreachFacts,
   outreachSentence,
@@ -85,3 +87,4 @@ export { completeChat, llmFromEnv, replyFor } from './reply.js';
 export type { BotPolicy } from './reply-policy.js';
 export { routeOf } from './routes.js';
 export { createLimbicRuntime, type LimbicRuntime, type LimbicRuntimeOptions } from './runtime.js';
+export { type StatusPhrases, statusPhrases, statusText } from './status-phrases.js';

@@ -1,4 +1,5 @@
-import type { OutreachHoldReason, OutreachOutlook, OutreachView } from '@limbic/core';
+import type { OutreachHoldReason, OutreachOutlook, OutreachView, PromptLocale } from '@limbic/core';
+import { outreachPhrases } from './outreach-phrases.js';
 
 /** What `/limbic status` says about writing first: durations in engine ms from now, and the engine clock's speed. */
 export interface OutreachFacts {
@@ -30,48 +31,46 @@ export function toOutreachFacts(outlook: OutreachOutlook, timeScale = 1): Outrea
   };
 }
 
-/** A duration in words: `45 min`, `3 h 20 min`, `2 d 4 h`, `12 s`. */
+/** A duration in English words: `45 min`, `3 h 20 min`, `2 d 4 h`, `12 s`. */
 export function formatDuration(ms: number): string {
+  return formatDurationIn(ms, 'en');
+}
+
+/** A duration in the character's language: `3 h 20 min` in English and Spanish, `3時間20分` in Japanese. */
+export function formatDurationIn(ms: number, locale: PromptLocale): string {
+  const { units } = outreachPhrases[locale];
+  const { spaced } = units;
+  const part = (n: number, unit: string) => (spaced ? `${n} ${unit}` : `${n}${unit}`);
+  const join = (...parts: string[]) => parts.join(spaced ? ' ' : '');
   const s = Math.round(ms / 1000);
-  if (s < 60) return `${s} s`;
+  if (s < 60) return part(s, units.s);
   const min = Math.round(s / 60);
-  if (min < 60) return `${min} min`;
+  if (min < 60) return part(min, units.min);
   const h = Math.floor(min / 60);
-  if (h < 48) return min % 60 === 0 ? `${h} h` : `${h} h ${min % 60} min`;
+  if (h < 48) return min % 60 === 0 ? part(h, units.h) : join(part(h, units.h), part(min % 60, units.min));
   const d = Math.floor(h / 24);
-  return h % 24 === 0 ? `${d} d` : `${d} d ${h % 24} h`;
+  return h % 24 === 0 ? part(d, units.d) : join(part(d, units.d), part(h % 24, units.h));
 }
 
-const holdTexts: Record<OutreachHoldReason, string> = {
-  proactive_off: 'writing first is off',
-  triggers_off: 'both reasons to write first are switched off',
-  muted: 'everyone here muted me',
-  waiting_for_reply: 'I already wrote and wait for an answer',
-  cooldown: 'I wrote recently (cooldown)',
-  quiet_hours: 'quiet hours',
-  participant_quiet_hours: 'your quiet hours',
-  daily_max: "today's maximum of messages is reached",
-  no_drive:
-    'nothing draws me to: I do not miss you enough to write yet, and my need for company never gets that low',
-};
-
-/** A duration on the engine clock, with the wall time it takes when the clock runs faster. */
-function when(ms: number, timeScale: number): string {
-  const mine = formatDuration(ms);
-  return timeScale === 1 ? mine : `${mine} of my time (${formatDuration(ms / timeScale)} for you)`;
-}
-
-/** The English sentence of `/limbic status` about writing first. */
-export function outreachSentence(f: OutreachFacts): string {
+/**
+ * The sentence of `/limbic status` about writing first, in the character's language (default English; see
+ * {@link outreachPhrases}).
+ */
+export function outreachSentence(f: OutreachFacts, locale: PromptLocale = 'en'): string {
+  const words = outreachPhrases[locale];
+  // A duration on the engine clock, with the wall time it takes when the clock runs faster.
+  const when = (ms: number) =>
+    f.timeScale === 1
+      ? formatDurationIn(ms, locale)
+      : words.scaled(formatDurationIn(ms, locale), formatDurationIn(ms / f.timeScale, locale));
   const holds = f.holds.map((h) =>
-    h.forMs === null ? holdTexts[h.reason] : `${holdTexts[h.reason]}, ${when(h.forMs, f.timeScale)} left`,
+    h.forMs === null ? words.holds[h.reason] : words.left(words.holds[h.reason], when(h.forMs)),
   );
-  const why = f.drive === 'attachment' ? 'I will miss you by then' : 'I will feel lonely by then';
   const next =
     f.nextInMs === null
-      ? 'I would not write first now'
-      : `If we do not talk, I would write first in ${when(f.nextInMs, f.timeScale)}: ${why}`;
-  return holds.length === 0 ? `${next}.` : `${next}; holding me back: ${holds.join('; ')}.`;
+      ? words.notNow
+      : words.next(when(f.nextInMs), f.drive === 'attachment' ? 'attachment' : 'need');
+  return words.sentence(next, holds);
 }
 
 const ms = (time: string | null) => (time === null ? null : Date.parse(time));

@@ -5,7 +5,7 @@ import {
   type LimbicSocket,
   type ReconnectOptions,
 } from '@limbic/client';
-import type { ProactiveAction } from '@limbic/core';
+import { type ProactiveAction, resolveLocale } from '@limbic/core';
 import { fromRestAction, fromWireAction } from '@limbic/protocol';
 import type { LimbicBackend } from './backend.js';
 import { fromOutreachView } from './outreach-status.js';
@@ -16,13 +16,25 @@ export interface RemoteBackendOptions {
   url: string;
   /** An API key of the gateway (`svc_live_…` or `svc_test_…`). */
   apiKey: string;
-  /** Use this client instead of creating one (for custom fetch or WebSocket implementations). */
+  /**
+   * Use this client instead of creating one (for custom fetch or WebSocket implementations).
+   * @defaultValue a client created from `url`, `apiKey` and `clientOptions`
+   */
   client?: LimbicClient;
-  /** Reconnection of the session WebSockets; default the client's (exponential backoff with jitter). */
+  /**
+   * Reconnection of the session WebSockets.
+   * @defaultValue the client's (exponential backoff with jitter)
+   */
   reconnect?: ReconnectOptions;
-  /** Extra options of the client (timeouts, fetch, WebSocket). */
+  /**
+   * Extra options of the client (timeouts, fetch, WebSocket).
+   * @defaultValue none: the client's defaults
+   */
   clientOptions?: Omit<LimbicClientOptions, 'baseUrl' | 'apiKey'>;
-  /** Reports WebSocket errors that are not tied to a request (the socket reconnects by itself). */
+  /**
+   * Reports WebSocket errors that are not tied to a request (the socket reconnects by itself).
+   * @defaultValue none: such errors are ignored
+   */
   onError?: (error: unknown, sessionId: string) => void;
 }
 
@@ -80,7 +92,8 @@ export function remoteBackend(
     },
     async getSession(sessionId) {
       const details = await client.getSession(sessionId);
-      return { sessionId, preferences: details.preferences, state: details.state };
+      const locale = resolveLocale(details.persona.identity.language);
+      return { sessionId, preferences: details.preferences, state: details.state, locale };
     },
     async setPreferences(sessionId, preferences) {
       return (await client.setPreferences(sessionId, preferences)).preferences;

@@ -3,11 +3,15 @@ import type { LimbicTurn, ReplyDecision } from './limbic-turn.js';
 
 /** How the runtime treats messages from other bots. */
 export interface BotPolicy {
-  /** Process other bots' messages as turns (they speak as participants). Default false: ignored. */
+  /**
+   * Process other bots' messages as turns (they speak as participants).
+   * @defaultValue `false` (other bots are ignored)
+   */
   listen?: boolean;
   /**
    * Most messages from bots in a row that the character answers in one chat; past it, `reply.should` is false with
-   * the reason `bot_limit` until a person writes. Default 3.
+   * the reason `bot_limit` until a person writes.
+   * @defaultValue `3`
    */
   maxExchanges?: number;
 }

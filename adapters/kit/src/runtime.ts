@@ -29,6 +29,7 @@ import { createSessionBinder } from './session-binder.js';
 
 /** Options of {@link createLimbicRuntime}. */
 export interface LimbicRuntimeOptions {
+  /** The engine, embedded or remote (`openEngine`, `embeddedBackend`, `remoteBackend`). */
   backend: LimbicBackend;
   /** Where conversations are mapped to sessions (next to the sessions: same SQLite file or MongoDB database). */
   bindings: BindingStore;
@@ -38,47 +39,86 @@ export interface LimbicRuntimeOptions {
     | ((conversation: Conversation) => PersonaDefinition | Promise<PersonaDefinition>);
   /**
    * The platform this runtime sends on (`telegram`, `discord`). With it, several adapters can share one engine: each
-   * delivers the proactive actions of its own platform's conversations. Default: every action is this runtime's.
+   * delivers the proactive actions of its own platform's conversations.
+   * @defaultValue none: every action is this runtime's
    */
   platform?: string;
   /**
-   * Whether new sessions may write first. Default: private conversations only; a group's admins opt in with
-   * `/limbic proactive on`. People change it with `/limbic on|off`.
+   * Whether new sessions may write first. In a group, its admins opt in with `/limbic proactive on`; people change it
+   * with `/limbic on|off`.
+   * @defaultValue private conversations only
    */
   proactive?: boolean | ((conversation: Conversation) => boolean);
-  /** Triggers and cooldown of new private sessions' proactive preferences. */
+  /**
+   * Triggers and cooldown of new private sessions' proactive preferences.
+   * @defaultValue the engine's: every trigger, a 4-hour cooldown, at most 3 a day, UTC, no quiet hours
+   */
   preferences?: Omit<ProactivePreferencesInput, 'enabled'>;
   /**
-   * Triggers and cooldown of a group's proactive preferences when its admins turn them on. Default: every trigger,
-   * at most one message every 24 hours.
+   * Triggers and cooldown of a group's proactive preferences when its admins turn them on.
+   * @defaultValue `{ cooldown_hours: 24 }`: every trigger, at most one message every 24 hours
    */
   groupPreferences?: Omit<ProactivePreferencesInput, 'enabled'>;
   /**
    * The operator's say over whether to answer in a group: return true or false to decide, undefined to follow the
    * engine's advice. Private chats always answer; the cap on bot exchanges applies after this hook.
+   * @defaultValue none: groups follow the engine's advice
    */
   shouldReply?: (
     turn: LimbicTurn,
     conversation: Conversation,
   ) => boolean | undefined | Promise<boolean | undefined>;
-  /** Messages from other bots: ignored by default. */
+  /**
+   * Messages from other bots.
+   * @defaultValue `{ listen: false, maxExchanges: 3 }`: other bots are ignored
+   */
   bots?: BotPolicy;
-  /** How long a `/limbic link` code stays valid, ms. Default 10 minutes. */
+  /**
+   * How long a `/limbic link` code stays valid, ms.
+   * @defaultValue `600_000` (10 minutes)
+   */
   linkCodeTtlMs?: number;
   /** How the platform sends messages. */
   outbound: Outbound;
-  /** Rewrites or vetoes each proactive message before it is sent. */
+  /**
+   * Rewrites or vetoes each proactive message before it is sent.
+   * @defaultValue none: the action's own text is sent
+   */
   compose?: ComposeHook;
+  /**
+   * Spacing of proactive messages, per conversation and in all.
+   * @defaultValue none: no spacing (the platform library paces itself)
+   */
   pacing?: Pacing;
+  /**
+   * Backoff between attempts of a failed proactive send.
+   * @defaultValue `{ initialDelayMs: 1000, maxDelayMs: 300_000, factor: 2 }` (1 s doubling up to 5 min)
+   */
   retry?: Partial<RetryPolicy>;
-  /** Proactive actions older than this are not sent. Default 24 h. */
+  /**
+   * Proactive actions older than this are not sent.
+   * @defaultValue `86_400_000` (24 h)
+   */
   maxAgeMs?: number;
-  /** The clock of retries, pacing, action age and link codes; default the wall clock. */
+  /**
+   * The clock of retries, pacing, action age and link codes.
+   * @defaultValue the wall clock (`createSystemClock()`)
+   */
   clock?: Clock;
+  /**
+   * Where retries and pacing wait.
+   * @defaultValue the host's timers (`systemTimers`)
+   */
   timers?: Timers;
-  /** Answers to `/limbic` commands. */
+  /**
+   * Answers to `/limbic` commands.
+   * @defaultValue the English `defaultCommandTexts`
+   */
   texts?: Partial<CommandTexts>;
-  /** Reports what happened to proactive actions. */
+  /**
+   * Reports what happened to proactive actions.
+   * @defaultValue none: delivery events are not reported
+   */
   onDelivery?: (event: DeliveryEvent) => void;
 }
 

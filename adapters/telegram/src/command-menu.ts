@@ -23,9 +23,15 @@ export const defaultCommandMenuDescriptions: CommandMenuDescriptions = {
 
 /** Options of {@link registerLimbicCommands}. */
 export interface RegisterCommandsOptions {
-  /** The command's name, without the `/`. Default `limbic`. */
+  /**
+   * The command's name, without the `/`.
+   * @defaultValue `'limbic'`
+   */
   command?: string;
-  /** The menu texts; the defaults are English. */
+  /**
+   * The menu texts.
+   * @defaultValue the English `defaultCommandMenuDescriptions`
+   */
   descriptions?: Partial<CommandMenuDescriptions>;
 }
 

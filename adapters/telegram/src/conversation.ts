@@ -66,7 +66,7 @@ function isTopicStart(message: Message, replied: Message): boolean {
 }
 
 /**
- * Whom a message was aimed at, as Telegram shows it: `'character'` for a mention of the bot's @username (any case),
+ * Whom a message was aimed at, as Telegram shows it: `'character'` for a mention of the bot's `@username` (any case),
  * a `text_mention` of the bot or a reply to one of its messages; another person for a reply to their message or a
  * `text_mention` of them; undefined otherwise (the engine infers it from the text and who is present). A plain
  * `@username` of someone else stays undefined: the Bot API does not resolve usernames to users.

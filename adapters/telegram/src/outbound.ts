@@ -20,7 +20,7 @@ const unnamed = 'Hey';
 
 /**
  * A message addressed to someone in a group: `"<name>, <text>"` with a `text_mention` entity over the name, which
- * notifies them even when they have no @username (offsets in UTF-16 code units, as the Bot API counts them). The
+ * notifies them even when they have no `@username` (offsets in UTF-16 code units, as the Bot API counts them). The
  * name is cut to one line of at most 64 characters. A mention whose user id is not a Telegram user's (a channel or
  * an anonymous admin speaking as a chat) gets the name without an entity.
  * @example

@@ -44,27 +44,36 @@ export interface TelegramLimbicOptions
   extends Omit<LimbicRuntimeOptions, 'outbound' | 'pacing' | 'backend' | 'bindings' | 'platform'> {
   /** The bot's API (`bot.api`): proactive messages are sent with `sendMessage`, the menu set with `setMyCommands`. */
   api: Api;
-  /** The engine: a backend and the binding store next to its sessions (see `openEngine` of @limbic/bot-kit). */
+  /** The engine: a backend and the binding store next to its sessions (see `openEngine` of `@limbic/bot-kit`). */
   engine: Pick<LimbicRuntimeOptions, 'backend' | 'bindings'>;
   /**
-   * Spacing of proactive messages. Default: one per chat per second and 25 per second in all, under Telegram's
+   * Spacing of proactive messages: by default one per chat per second and 25 per second in all, under Telegram's
    * documented limits (1 per second per chat, 30 per second per bot). `false` leaves pacing to a transformer such as
-   * @grammyjs/auto-retry or the throttler.
+   * `@grammyjs/auto-retry` or the throttler.
+   * @defaultValue `telegramPacing`: `{ perTargetMs: 1000, globalPerSecond: 25 }`
    */
   pacing?: Pacing | false;
   /**
    * The command people use to control the character (`/limbic on|off|status|proactive|link|unlink|forget`); `false`
    * disables it (and its menu entry).
+   * @defaultValue `'limbic'`
    */
   command?: string | false;
-  /** Which messages reach the handlers after the plugin; see {@link ReplyMode}. Default `advised`. */
+  /**
+   * Which messages reach the handlers after the plugin; see {@link ReplyMode}.
+   * @defaultValue `'advised'`
+   */
   replies?: ReplyMode;
   /**
    * Whether `start()` puts the command into Telegram's command menu (private chats, group members, group admins),
-   * keeping the bot's other commands (see `registerLimbicCommands`). Default true.
+   * keeping the bot's other commands (see `registerLimbicCommands`).
+   * @defaultValue `true`
    */
   registerCommands?: boolean;
-  /** The command's descriptions in the menu (e.g. in another language). */
+  /**
+   * The command's descriptions in the menu (e.g. in another language).
+   * @defaultValue the English `defaultCommandMenuDescriptions`
+   */
   commandDescriptions?: Partial<CommandMenuDescriptions>;
   /**
    * Called when the engine fails on an incoming message or command (`ctx` is that update), or when `start()` could
@@ -72,6 +81,7 @@ export interface TelegramLimbicOptions
    * `ctx.limbic` in a private chat, and stops in a group (there is no advice whether to answer). Without it, update
    * errors propagate to grammY's error handling (`bot.catch`) and a failed registration is logged with
    * `console.warn`.
+   * @defaultValue none: update errors go to `bot.catch`, a failed menu registration to `console.warn`
    */
   onError?: (error: unknown, ctx?: Context) => void;
 }

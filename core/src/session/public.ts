@@ -10,6 +10,14 @@ export {
   defaultMaxRetries,
   type SessionServiceOptions,
 } from './session-options.js';
+export {
+  decodeSessionCursor,
+  defaultSessionOrder,
+  encodeSessionCursor,
+  parseSessionOrder,
+  type SessionPageOptions,
+  sessionOrders,
+} from './session-order.js';
 export { type RelationshipOptions, SessionRelationships } from './session-relationships.js';
 export { createSessionService, SessionService } from './session-service.js';
 export type {

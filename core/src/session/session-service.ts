@@ -29,6 +29,7 @@ import {
 } from './session-edits.js';
 import { SessionMemories } from './session-memories.js';
 import { defaultMaxRetries, type SessionServiceOptions } from './session-options.js';
+import { type SessionPageOptions, toSessionPageRequest } from './session-order.js';
 import { SessionOutreach } from './session-outreach.js';
 import { SessionRelationships } from './session-relationships.js';
 import type {
@@ -152,16 +153,13 @@ export class SessionService {
   }
 
   /**
-   * Lists an owner's sessions in creation order, `limit` (1-100, default 20) at a time.
-   * @throws LimbicError VALIDATION_ERROR for a bad cursor or limit.
+   * Lists an owner's sessions, newest first unless `order` is `oldest` (a cursor keeps its order), `limit` (1-100,
+   * default 20) at a time. @throws LimbicError VALIDATION_ERROR for a bad cursor, limit or order.
    */
-  async listSessions(
-    owner: string,
-    options: { cursor?: string | null; limit?: unknown } = {},
-  ): Promise<SessionPage> {
-    const { limit, query } = toPageRequest(options);
+  async listSessions(owner: string, options: SessionPageOptions = {}): Promise<SessionPage> {
+    const { limit, order, query } = toSessionPageRequest(options);
     // A listing shows no memory: the store need not read any.
-    return toSessionPage(await this.store.list(owner, { ...query, memory: false }), limit);
+    return toSessionPage(await this.store.list(owner, { ...query, memory: false }), limit, order);
   }
 
   /** Deletes a session and everything about it. @throws LimbicError NOT_FOUND. */

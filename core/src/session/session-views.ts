@@ -8,9 +8,10 @@ import type { ResolvedPersona } from '../persona/persona.js';
 import { outreachOutlook } from '../proactive/outreach-outlook.js';
 import { toOutreachView } from '../proactive/outreach-view.js';
 import { withPolicyDefaults } from '../proactive/preferences.js';
-import type { SessionRecord } from '../store/session-store.js';
+import type { SessionOrder, SessionRecord } from '../store/session-store.js';
 import { decodeCursor, encodeCursor, parseLimit } from './cursor.js';
 import { type StateSnapshot, toSnapshot } from './results.js';
+import { encodeSessionCursor } from './session-order.js';
 import type { ParticipantPage, SessionDetails, SessionEvents, SessionPage } from './session-types.js';
 import { type OverrideView, toOverrideView } from './state-override.js';
 
@@ -107,8 +108,15 @@ export function toSessionDetails(
   };
 }
 
-/** A page of sessions from `limit + 1` records (the extra one says whether there is a next page). */
-export function toSessionPage(records: readonly SessionRecord[], limit: number): SessionPage {
+/**
+ * A page of sessions from `limit + 1` records (the extra one says whether there is a next page) listed in `order`,
+ * whose cursor continues in that order.
+ */
+export function toSessionPage(
+  records: readonly SessionRecord[],
+  limit: number,
+  order: SessionOrder = 'oldest',
+): SessionPage {
   const page = records.slice(0, limit);
   return {
     sessions: page.map((r) => ({
@@ -120,7 +128,10 @@ export function toSessionPage(records: readonly SessionRecord[], limit: number):
       updatedAt: iso(r.updatedAt),
       turns: r.state.turns,
     })),
-    cursor: records.length > limit && page.length > 0 ? encodeCursor(page[page.length - 1]!.id) : null,
+    cursor:
+      records.length > limit && page.length > 0
+        ? encodeSessionCursor(page[page.length - 1]!.id, order)
+        : null,
   };
 }
 

@@ -77,6 +77,18 @@ function firstAfter(ids: readonly string[], after: string): number {
   return lo;
 }
 
+/** The index of the first id not less than `id` in sorted `ids`: how many ids come before it. */
+function firstNotBefore(ids: readonly string[], id: string): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function withoutMemory(record: SessionRecord): SessionRecord {
   if (record.memory === undefined) return record;
   const { memory: _, ...rest } = record;
@@ -157,11 +169,19 @@ export function createMemoryStore(): SessionStore {
       if (ids.length === 0) byOwner.delete(owner);
       return true;
     },
-    async list(owner: string, { after, limit, memory = true }: ListOptions) {
+    async list(owner: string, { after, limit, order = 'oldest', memory = true }: ListOptions) {
       check();
       const ids = byOwner.get(owner) ?? [];
-      const start = after === undefined ? 0 : firstAfter(ids, after);
-      const page = ids.slice(start, start + limit).map((id) => records.get(id)!);
+      let pageIds: string[];
+      if (order === 'newest') {
+        // Ids before `after` (or all of them), last first.
+        const end = after === undefined ? ids.length : firstNotBefore(ids, after);
+        pageIds = ids.slice(Math.max(0, end - limit), end).reverse();
+      } else {
+        const start = after === undefined ? 0 : firstAfter(ids, after);
+        pageIds = ids.slice(start, start + limit);
+      }
+      const page = pageIds.map((id) => records.get(id)!);
       return memory ? page : page.map(withoutMemory);
     },
     async count(owner: string) {

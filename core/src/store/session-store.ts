@@ -51,10 +51,15 @@ export interface CreateOptions {
   maxPerOwner?: number;
 }
 
+/** The order of a session list: `newest` (latest created, so highest id, first) or `oldest` (id order). */
+export type SessionOrder = 'newest' | 'oldest';
+
 /** Options of {@link SessionStore.list}. */
 export interface ListOptions {
-  /** Only records whose id comes after this one. */
+  /** Only records whose id comes after this one in `order` (greater for oldest, smaller for newest). */
   after?: string;
+  /** Default `oldest`: ascending ids. `newest`: descending ids. Ids are creation-ordered (`createIdGenerator`). */
+  order?: SessionOrder;
   /** Most records returned. */
   limit: number;
   /**
@@ -102,8 +107,8 @@ export interface SessionStore {
   /** Deletes a record of `owner`; false when there was none. */
   delete(owner: string, id: string): Promise<boolean>;
   /**
-   * Records of `owner` in id (creation) order, strictly after `after` when given, at most `limit`; without their
-   * memory when `memory` is false.
+   * Records of `owner` in id (creation) order, or newest first when `order` is `newest`, strictly after `after` (in
+   * that order) when given, at most `limit`; without their memory when `memory` is false.
    */
   list(owner: string, options: ListOptions): Promise<SessionRecord[]>;
   /** Number of sessions of `owner`. */

@@ -6,6 +6,7 @@ import { resolvePersona } from '../persona/resolve-persona.js';
 import { defaultPreferences } from '../proactive/preferences.js';
 import { checkSnapshotRoundTrip } from '../snapshot/snapshot-contract.js';
 import { describeActivityContract } from './activity-contract.js';
+import { describeListOrderContract } from './list-order-contract.js';
 import { describeMemoryContract } from './memory-contract.js';
 import { describeOverrideContract } from './override-contract.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
@@ -275,5 +276,6 @@ export function describeSessionStoreContract(
       ));
     describeOverrideContract(it, withStore, makeTestRecord);
     describeActivityContract(it, withStore, makeTestRecord);
+    describeListOrderContract(it, withStore, makeTestRecord);
   });
 }

@@ -10,6 +10,7 @@ import type { SessionDetails } from '../types.js';
 import { useLiveSession } from '../use-live-session.js';
 import { ApiKeyForm } from './api-key-form.js';
 import { MemoryList } from './memory-list.js';
+import { OutreachPanel } from './outreach-panel.js';
 import { ProactiveList } from './proactive-list.js';
 import { StatePanel } from './state-panel.js';
 import { TurnBox } from './turn-box.js';
@@ -29,7 +30,10 @@ export interface SessionDetailProps {
   onApiKey: (key: string | null) => void;
 }
 
-/** One session, live: its state, VAD trajectory, proactive actions and memories, and a box to send turns. */
+/**
+ * One session, live: its state, VAD trajectory, proactive actions, when it would reach out and what holds it back,
+ * its memories, and a box to send turns.
+ */
 export function SessionDetail({ apiKey, sessionId, onApiKey }: SessionDetailProps) {
   if (apiKey === null) {
     return (
@@ -109,6 +113,12 @@ function LiveSessionView({ apiKey, sessionId }: { apiKey: string; sessionId: str
         <ProactiveList actions={live.feed.pending} onAcknowledge={live.acknowledge} />
         <TurnBox apiKey={apiKey} sessionId={sessionId} />
       </div>
+      <OutreachPanel
+        apiKey={apiKey}
+        sessionId={sessionId}
+        snapshot={live.snapshot}
+        pending={live.feed.pending.length}
+      />
       <MemoryList apiKey={apiKey} sessionId={sessionId} version={live.snapshot?.at ?? null} />
     </article>
   );

@@ -4,36 +4,32 @@ import { ErrorMessage } from '../error-message.js';
 import { formatDateTime, formatPercent, formatRelative, labelize } from '../format.js';
 import { sessionsQuery } from '../queries.js';
 import { toHash } from '../route.js';
-import { distinguishingName, newestFirst, sessionListOpenCap } from '../session-order.js';
+import { distinguishingName } from '../session-order.js';
 import { appendPage, emptySessionPages, nextPageVariables, type SessionPages } from '../session-pages.js';
 import type { SessionConnection } from '../types.js';
 
 /**
- * The key's sessions, newest first (latest activity), each under a name that tells it apart. On open it reads
- * pages until the end or {@link sessionListOpenCap} sessions; "Load more" reads further pages.
+ * The key's sessions, newest first (the gateway's order: latest created first), each under a name that tells it
+ * apart among those loaded. On open it reads the first page; "Load more" reads the next, older ones.
  */
 export function SessionList({ apiKey }: { apiKey: string }) {
   const [pages, setPages] = useState<SessionPages>(emptySessionPages);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
-  async function load(from: SessionPages, signal?: AbortSignal, upTo = 0) {
+  async function load(from: SessionPages, signal?: AbortSignal) {
     setLoading(true);
     setError(null);
     try {
-      let pages = from;
-      do {
-        const { sessions } = await request<{ sessions: SessionConnection }>(
-          sessionsQuery,
-          nextPageVariables(pages),
-          {
-            token: apiKey,
-            ...(signal ? { signal } : {}),
-          },
-        );
-        pages = appendPage(pages, sessions);
-        setPages((current) => appendPage(current, sessions));
-      } while (pages.hasNextPage && pages.sessions.length < upTo && !signal?.aborted);
+      const { sessions } = await request<{ sessions: SessionConnection }>(
+        sessionsQuery,
+        nextPageVariables(from),
+        {
+          token: apiKey,
+          ...(signal ? { signal } : {}),
+        },
+      );
+      if (!signal?.aborted) setPages((current) => appendPage(current, sessions));
     } catch (caught) {
       if (!signal?.aborted) setError(caught);
     } finally {
@@ -44,13 +40,13 @@ export function SessionList({ apiKey }: { apiKey: string }) {
   useEffect(() => {
     const controller = new AbortController();
     setPages(emptySessionPages);
-    void load(emptySessionPages, controller.signal, sessionListOpenCap);
+    void load(emptySessionPages, controller.signal);
     return () => controller.abort();
   }, [apiKey]);
 
   const now = Date.now();
   const count = pages.sessions.length;
-  const listed = newestFirst(pages.sessions);
+  const listed = pages.sessions;
   return (
     <section class="card" aria-labelledby="session-list-title">
       <h2 id="session-list-title">Your sessions</h2>

@@ -1,4 +1,4 @@
-import { isLimbicError, toValidationError } from '@limbic/core';
+import { isLimbicError, type SessionOrder, toValidationError } from '@limbic/core';
 import { checkHealth } from '../routes/health.js';
 import { presetSummaries } from '../routes/presets.js';
 import { sessionIdParam } from '../routes/route-input.js';
@@ -7,6 +7,7 @@ import { StateSnapshotRef } from './emotion-types.js';
 import { unauthorized } from './errors.js';
 import { HealthRef, PresetSummaryRef } from './meta-types.js';
 import { ProactiveActionRef } from './proactive-types.js';
+import { edgeCursorOf, orderArg, SessionOrderEnum } from './session-order.js';
 import {
   checkFirst,
   connectionOf,
@@ -31,16 +32,18 @@ async function listSessions(
   ctx: GraphQLContext,
   first: number,
   after: string | null,
+  order: SessionOrder | null | undefined,
 ): Promise<SessionConnection> {
   checkFirst(first);
   try {
-    const page = await ctx.gateway.service.listSessions(ownerOf(ctx), { cursor: after, limit: first });
-    return connectionOf(page.sessions, (node) => node.sessionId, page.cursor);
+    const options = { cursor: after, limit: first, ...orderArg(order) };
+    const page = await ctx.gateway.service.listSessions(ownerOf(ctx), options);
+    return connectionOf(page.sessions, (node) => node.sessionId, page.cursor, edgeCursorOf(order, after));
   } catch (error) {
     // The core names REST's `cursor`; here the argument is `after`.
     if (!isLimbicError(error, 'VALIDATION_ERROR')) throw error;
     throw toValidationError(
-      'cursor',
+      error.issues[0]?.path === 'order' ? 'order' : 'cursor',
       error.issues.map((issue) => (issue.path === 'cursor' ? { ...issue, path: 'after' } : issue)),
     );
   }
@@ -59,12 +62,17 @@ builder.queryType({
     sessions: t.field({
       type: SessionConnectionRef,
       nullable: true,
-      description: 'Your sessions, oldest first, `first` (1-100) at a time (REST GET /v1/persona).',
+      description:
+        'Your sessions, newest first unless `order` is `oldest`, `first` (1-100) at a time (REST GET /v1/persona).',
       args: {
         first: t.arg.int({ required: true, defaultValue: 20, description: 'Page size, 1-100' }),
         after: t.arg.string({ description: 'The endCursor (or an edge cursor) of the previous page' }),
+        order: t.arg({
+          type: SessionOrderEnum,
+          description: 'newest or oldest; default: the order of `after`',
+        }),
       },
-      resolve: (_root, { first, after }, ctx) => listSessions(ctx, first, after ?? null),
+      resolve: (_root, { first, after, order }, ctx) => listSessions(ctx, first, after ?? null, order),
     }),
     state: t.field({
       type: StateSnapshotRef,

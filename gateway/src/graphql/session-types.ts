@@ -162,14 +162,16 @@ export type SessionConnection = Connection<SessionSummary>;
 
 /**
  * A core page (`nodes`, and the cursor of the next page or null) as a forward-only cursor connection: each edge's
- * cursor is the one that lists what follows its node (`idOf`), as the core's cursors do.
+ * cursor is the one that lists what follows its node (`idOf`), as the core's cursors do (`encode`, by default the
+ * plain cursor of an id).
  */
 export function connectionOf<T>(
   nodes: readonly T[],
   idOf: (node: T) => string,
   nextCursor: string | null,
+  encode: (id: string) => string = encodeCursor,
 ): Connection<T> {
-  const edges = nodes.map((node) => ({ cursor: encodeCursor(idOf(node)), node }));
+  const edges = nodes.map((node) => ({ cursor: encode(idOf(node)), node }));
   return {
     edges,
     pageInfo: {

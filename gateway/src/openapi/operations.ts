@@ -1,7 +1,7 @@
 import { openApiPath, routes } from '@limbic/protocol';
 import type { ErrorCode } from '../errors.js';
 import { type OperationSpec, operation } from './operation.js';
-import { type Operation, pageQuery, str } from './schema-parts.js';
+import { type Operation, pageQuery, sessionListQuery, str } from './schema-parts.js';
 import { webhookOperations } from './webhook-operations.js';
 
 const session: readonly ErrorCode[] = ['NOT_FOUND'];
@@ -46,10 +46,10 @@ export const operations: readonly OperationSpec[] = [
   },
   {
     id: 'listSessions',
-    summary: 'List sessions, oldest first',
+    summary: 'List sessions, newest first unless `order` is `oldest`',
     tag: 'persona',
     ok: 'SessionPage',
-    query: pageQuery,
+    query: sessionListQuery,
     errors: ['VALIDATION_ERROR'],
   },
   {

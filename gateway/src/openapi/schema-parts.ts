@@ -1,4 +1,4 @@
-import { defaultPageSize, maxPageSize } from '@limbic/core';
+import { defaultPageSize, maxPageSize, sessionOrders } from '@limbic/core';
 import type { ErrorCode } from '@limbic/protocol';
 import { errorBody, type JsonSchema, jsonSchemasOf } from '@limbic/protocol/shapes';
 
@@ -26,6 +26,19 @@ export const pageQuery = [
     required: false,
     description: `Page size, default ${defaultPageSize}`,
     schema: { ...int, minimum: 1, maximum: maxPageSize, default: defaultPageSize },
+  },
+];
+/** The query parameters of the session list: a page, and its order (docs/protocol.md, "Session lists"). */
+export const sessionListQuery = [
+  ...pageQuery,
+  {
+    name: 'order',
+    in: 'query',
+    required: false,
+    description:
+      '`newest` (latest created first) or `oldest`. Without it: the order of `cursor`, or `newest` on a first page. ' +
+      'A cursor of the other order is a VALIDATION_ERROR naming `cursor`.',
+    schema: { type: 'string', enum: [...sessionOrders] },
   },
 ];
 /** An array of `items`. */

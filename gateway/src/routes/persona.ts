@@ -8,12 +8,13 @@ interface IdParams {
   Params: { id: string };
 }
 
-const listParams = ['cursor', 'limit'] as const;
+const listParams = ['cursor', 'limit', 'order'] as const;
 
 /**
  * Sessions: POST /v1/persona (201, quota-checked: SESSION_LIMIT 403 when the plan's session count is reached; a
  * persona definition, or `{snapshot}` to import one, with a body of up to {@link snapshotBodyLimit} bytes),
- * GET /v1/persona (cursor pages, `limit` 1-100, default 20), GET and DELETE /v1/persona/:id.
+ * GET /v1/persona (cursor pages, `limit` 1-100, default 20, `order` newest (default) or oldest), GET and DELETE
+ * /v1/persona/:id.
  */
 export function registerPersonaRoutes(app: FastifyInstance, context: GatewayContext): void {
   const { service } = context;
@@ -32,9 +33,11 @@ export function registerPersonaRoutes(app: FastifyInstance, context: GatewayCont
     onlyParams(query, listParams);
     const cursor = singleParam(query, 'cursor');
     const limit = singleParam(query, 'limit');
+    const order = singleParam(query, 'order');
     return service.listSessions(request.principal.owner, {
       cursor: cursor || null,
       ...(limit === undefined ? {} : { limit }),
+      ...(order === undefined ? {} : { order }),
     });
   });
 

@@ -88,7 +88,7 @@ export const sessionSummarySchema = z.strictObject({
   turns: count,
 });
 
-/** A page of the session list (`GET /v1/persona`), oldest first. */
+/** A page of the session list (`GET /v1/persona`), newest first unless `order` is `oldest`. */
 export const sessionPageSchema = z.strictObject({
   sessions: z.array(sessionSummarySchema),
   cursor: nullableString,

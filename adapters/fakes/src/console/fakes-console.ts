@@ -2,9 +2,12 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
 import type { DiscordSentMessage } from '../discord/types.js';
+import type { FakeLlm } from '../openai/fake-llm.js';
 import { type FakeTelegram, startFakeTelegram } from '../telegram/fake-telegram.js';
 import type { TelegramSentMessage } from '../telegram/types.js';
+import { consoleBanner } from './console-banner.js';
 import { type ConsoleCommand, type ConsolePlatform, consoleHelp, parseConsoleLine } from './console-line.js';
+import { llmRequestLine, startConsoleLlm } from './console-llm.js';
 
 /** Options of {@link startFakesConsole}. */
 export interface FakesConsoleOptions {
@@ -15,6 +18,22 @@ export interface FakesConsoleOptions {
   /** Ports on 127.0.0.1; 0 picks free ones. */
   telegramPort: number;
   discordPort: number;
+  /**
+   * Port of the fake OpenAI-compatible LLM with the demo's answers (its chat replies quote the feeling and the
+   * previous message they were sent); 0 picks a free one. Default: no fake LLM.
+   */
+  llmPort?: number;
+  /** The platform typed lines go to until `:telegram` or `:discord`. Default `telegram`. */
+  platform?: ConsolePlatform;
+  /**
+   * Whether the end of `input` (Ctrl-D, a pipe closed) stops the console. Default true; false keeps the fakes running
+   * until {@link FakesConsole.close} (`:quit`, a signal), for a bot run with no one typing.
+   */
+  closeOnEnd?: boolean;
+  /** The console runs a bot itself: the banner leaves out how to start one. Default false. */
+  runsBot?: boolean;
+  /** Runs first when the console stops, while the fakes still answer (to stop a bot that talks to them). */
+  beforeClose?: () => Promise<unknown>;
   /** Shows a prompt and redraws it around the bots' messages (for a terminal). Default: `output.isTTY`. */
   terminal?: boolean;
 }
@@ -23,9 +42,15 @@ export interface FakesConsoleOptions {
 export interface FakesConsole {
   readonly telegram: FakeTelegram;
   readonly discord: FakeDiscord;
-  /** Resolves once the console has stopped (`:quit`, end of input or {@link FakesConsole.close}). */
+  /** The fake LLM, when {@link FakesConsoleOptions.llmPort} is set. */
+  readonly llm: FakeLlm | undefined;
+  /** The id of the Discord channel #general, for DISCORD_CHANNELS. */
+  readonly discordChannelId: string;
+  /** Prints a line above the prompt, as the bots' messages are (the output of a bot the console runs). */
+  print(line: string): void;
+  /** Resolves once the console has stopped (`:quit`, Ctrl-C, end of input or {@link FakesConsole.close}). */
   readonly closed: Promise<void>;
-  /** Stops reading and closes both servers. */
+  /** Stops reading, runs {@link FakesConsoleOptions.beforeClose}, then closes the servers. */
   close(): Promise<void>;
 }
 
@@ -40,9 +65,10 @@ interface Person {
 }
 
 /**
- * Starts the fake Telegram and Discord servers with a console on `input`/`output`: each typed line is sent to the
- * bot as a person (on Telegram or Discord, in a private chat unless told otherwise), and every message the bot
- * sends is printed as it arrives. The banner says how to point the example bots at the servers.
+ * Starts the fake Telegram and Discord servers (and with `llmPort` the fake LLM) with a console on `input`/`output`:
+ * each typed line is sent to the bot as a person (on Telegram or Discord, in a private chat unless told otherwise),
+ * and every message the bot sends, and every chat request to the fake LLM, is printed as it arrives. The banner says
+ * how to point the example bots at the servers.
  * @example
  * const fakes = await startFakesConsole({ input: process.stdin, output: process.stdout, telegramPort: 8781, discordPort: 8782 });
  * await fakes.closed;
@@ -59,6 +85,15 @@ export async function startFakesConsole(options: FakesConsoleOptions): Promise<F
     await telegram.close();
     throw error;
   });
+  const llm =
+    options.llmPort === undefined
+      ? undefined
+      : await startConsoleLlm(options.llmPort, (call) => print(llmRequestLine(call))).catch(
+          async (error: unknown) => {
+            await Promise.all([telegram.close(), discord.close()]);
+            throw error;
+          },
+        );
 
   const people = new Map<string, Person>();
   const personNamed = (name: string): Person => {
@@ -71,7 +106,7 @@ export async function startFakesConsole(options: FakesConsoleOptions): Promise<F
     return person;
   };
   const state = {
-    platform: 'telegram' as ConsolePlatform,
+    platform: options.platform ?? ('telegram' as ConsolePlatform),
     chat: 'private' as 'private' | 'group',
     me: personNamed('you'),
   };
@@ -79,8 +114,9 @@ export async function startFakesConsole(options: FakesConsoleOptions): Promise<F
   const rl = createInterface({ input, output, terminal });
   const promptText = () =>
     `${state.platform} ${state.chat === 'private' ? 'private' : 'group'} ${state.me.name}> `;
+  let stopped = false;
   const print = (line: string) => {
-    if (!terminal) {
+    if (!terminal || stopped) {
       output.write(`${line}\n`);
       return;
     }
@@ -90,7 +126,7 @@ export async function startFakesConsole(options: FakesConsoleOptions): Promise<F
     rl.prompt(true);
   };
 
-  print(banner(telegram, discord));
+  print(consoleBanner({ telegram, discord, llm, channel: guild.channel, runsBot: options.runsBot === true }));
   rl.setPrompt(promptText());
   if (terminal) rl.prompt();
 
@@ -181,7 +217,7 @@ export async function startFakesConsole(options: FakesConsoleOptions): Promise<F
         print(consoleHelp);
         break;
       case 'quit':
-        rl.close();
+        void close();
         return;
       case 'unknown':
         print(`Unknown command ${command.input}; :help lists them`);
@@ -194,32 +230,29 @@ export async function startFakesConsole(options: FakesConsoleOptions): Promise<F
   }
 
   let closing: Promise<void> | undefined;
+  let settle: { resolve: () => void; reject: (error: unknown) => void } | undefined;
+  const closed = new Promise<void>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      stopped = true;
+      rl.close();
+      await options.beforeClose?.();
       stopTelegram();
       stopDiscord();
-      rl.close();
-      await Promise.all([telegram.close(), discord.close()]);
+      await Promise.all([telegram.close(), discord.close(), llm?.close()]);
     })();
+    closing.then(settle?.resolve, settle?.reject);
     return closing;
   };
-  const closed = new Promise<void>((resolve, reject) => {
-    rl.on('close', () => void close().then(resolve, reject));
+  rl.on('close', () => {
+    if (stopped) return;
+    if (options.closeOnEnd ?? true) void close();
+    else print('[fakes] end of input: nothing more to send; Ctrl-C stops');
   });
   rl.on('line', (line) => run(parseConsoleLine(line)));
   // Ctrl-C in a terminal: readline reports it here instead of ending the process.
-  rl.on('SIGINT', () => rl.close());
-  return { telegram, discord, closed, close };
-}
-
-function banner(telegram: FakeTelegram, discord: FakeDiscord): string {
-  return `Limbic fake platforms: type a message and press Enter to send it to a bot; :help lists the commands.
-
-Fake Telegram Bot API  ${telegram.apiRoot}   token ${telegram.token}
-  cd examples/telegram-bot && TELEGRAM_API_ROOT=${telegram.apiRoot} TELEGRAM_BOT_TOKEN=${telegram.token} npm start
-Fake Discord           ${discord.url}   token ${discord.token}   channel #general ${guild.channel}
-  cd examples/discord-bot && DISCORD_API=${discord.url} DISCORD_TOKEN=${discord.token} DISCORD_CHANNELS=${guild.channel} npm start
-Add LIMBIC_DEMO_CLOCK=1 to a bot's command to see it write first within a minute: absence runs an hour a second,
-feelings at their real pace (so /limbic status still shows them).
-`;
+  rl.on('SIGINT', () => void close());
+  return { telegram, discord, llm, discordChannelId: guild.channel, print, closed, close };
 }

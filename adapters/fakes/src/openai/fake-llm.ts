@@ -44,6 +44,8 @@ export interface FakeLlmOptions {
   answer?: (kind: 'appraisal' | 'persona' | 'chat', call: LlmCall) => unknown;
   /** Seconds in the Retry-After header of `rate-limited`. Default 30. */
   retryAfter?: number;
+  /** Port on 127.0.0.1. Default 0: a free one. */
+  port?: number;
 }
 
 /** A local OpenAI-compatible chat completions server for tests: real HTTP on 127.0.0.1. */
@@ -182,7 +184,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
         completion(res, { content });
     }
   });
-  const port = await listenLocal(server);
+  const port = await listenLocal(server, options.port);
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     calls,
