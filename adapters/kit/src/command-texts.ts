@@ -15,7 +15,7 @@ import type { Conversation } from './conversation.js';
  * The default answers to `/limbic` commands per language of the character (en, es, ja). A bot answers in the
  * language its character's replies use; `en` is {@link defaultCommandTexts}.
  */
-export const commandTexts: Record<PromptLocale, CommandTexts> = {
+export const localizedCommandTexts: Record<PromptLocale, CommandTexts> = {
   en: defaultCommandTexts,
   es: spanishCommandTexts,
   ja: japaneseCommandTexts,
@@ -57,9 +57,9 @@ export function createCommandTextsResolver(
   const { backend, bindings } = options;
   const replaced = options.texts ?? {};
   const texts: Record<PromptLocale, CommandTexts> = {
-    en: { ...commandTexts.en, ...replaced },
-    es: { ...commandTexts.es, ...replaced },
-    ja: { ...commandTexts.ja, ...replaced },
+    en: { ...localizedCommandTexts.en, ...replaced },
+    es: { ...localizedCommandTexts.es, ...replaced },
+    ja: { ...localizedCommandTexts.ja, ...replaced },
   };
   async function newSessionLocale(conversation: Conversation): Promise<PromptLocale> {
     const { persona } = options;

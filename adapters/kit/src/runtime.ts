@@ -112,9 +112,9 @@ export interface LimbicRuntimeOptions {
    */
   timers?: Timers;
   /**
-   * Answers to `/limbic` commands. The defaults answer in the character's language (en, es, ja: `commandTexts`);
-   * a text given here replaces that answer in every language.
-   * @defaultValue `commandTexts` in the character's language (English: `defaultCommandTexts`)
+   * Answers to `/limbic` commands. The defaults answer in the character's language (en, es, ja:
+   * `localizedCommandTexts`); a text given here replaces that answer in every language.
+   * @defaultValue `localizedCommandTexts` in the character's language (English: `defaultCommandTexts`)
    */
   texts?: Partial<CommandTexts>;
   /**

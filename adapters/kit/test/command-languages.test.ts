@@ -4,7 +4,6 @@ import { startTestGateway } from '../../../gateway/test/harness.js';
 import {
   type CommandTexts,
   type Conversation,
-  commandTexts,
   createLimbicRuntime,
   defaultCommandTexts,
   embeddedBackend,
@@ -12,6 +11,7 @@ import {
   type LimbicCommand,
   type LimbicRuntime,
   type LimbicRuntimeOptions,
+  localizedCommandTexts,
   remoteBackend,
 } from '../src/index.js';
 import { scriptedOutbound, sharedState } from './fixtures.js';
@@ -94,7 +94,7 @@ describe('the default command answers per language', () => {
   const english = everyAnswer(defaultCommandTexts);
 
   it('keeps English as it was', () => {
-    expect(commandTexts.en).toBe(defaultCommandTexts);
+    expect(localizedCommandTexts.en).toBe(defaultCommandTexts);
     // The check below has English sentences to look for, commands and names aside.
     expect(englishSentences.length).toBeGreaterThan(30);
     expect(englishSentences).toContain('Send  to stop that.');
@@ -103,7 +103,7 @@ describe('the default command answers per language', () => {
   it.each(['es', 'ja'] as const)(
     'translates every answer to %s, leaving no English sentence behind',
     (locale) => {
-      const answers = everyAnswer(commandTexts[locale]);
+      const answers = everyAnswer(localizedCommandTexts[locale]);
       expect(Object.keys(answers)).toEqual(Object.keys(english));
       for (const [name, answer] of Object.entries(answers)) {
         expect(answer, name).not.toBe(english[name]);
@@ -129,16 +129,16 @@ describe('the default command answers per language', () => {
   );
 
   it('counts memories in Spanish with the right number, in Japanese with 件', () => {
-    expect(commandTexts.es.forgotten({ group: true, count: 1, known: true })).toBe(
+    expect(localizedCommandTexts.es.forgotten({ group: true, count: 1, known: true })).toBe(
       'Hecho: te olvidé en este chat: lo que sentía por ti y 1 recuerdo en el que aparecías.',
     );
-    expect(commandTexts.es.forgotten({ group: false, count: 3, known: true })).toBe(
+    expect(localizedCommandTexts.es.forgotten({ group: false, count: 3, known: true })).toBe(
       'Hecho: olvidé 3 recuerdos de nuestras conversaciones.',
     );
-    expect(commandTexts.ja.forgotten({ group: false, count: 3, known: true })).toBe(
+    expect(localizedCommandTexts.ja.forgotten({ group: false, count: 3, known: true })).toBe(
       '私たちの会話の記憶を3件忘れました。',
     );
-    expect(commandTexts.ja.linked(['discord', 'telegram'])).toBe(
+    expect(localizedCommandTexts.ja.linked(['discord', 'telegram'])).toBe(
       'つながりました。discord、telegramで同じ人として認識しています。',
     );
   });
@@ -190,7 +190,7 @@ describe('every /limbic answer in the character’s language (embedded)', () => 
   ] as const)('answers a private chat in %s', async (language, locale: PromptLocale) => {
     const { backend, time } = embedded();
     const runtime = runtimeOf(backend, language, time);
-    const t = commandTexts[locale];
+    const t = localizedCommandTexts[locale];
     const me = direct('alice');
     // Before the conversation has a session: the persona's language.
     expect(
@@ -232,7 +232,7 @@ describe('every /limbic answer in the character’s language (embedded)', () => 
     for (const locale of ['es', 'ja'] as const) {
       const { backend, time } = embedded();
       const runtime = runtimeOf(backend, locale, time);
-      const t = commandTexts[locale];
+      const t = localizedCommandTexts[locale];
       const bob = inRoom('bob', false);
       const ann = inRoom('ann', true);
       expect(
@@ -304,7 +304,9 @@ describe('every /limbic answer in the character’s language (embedded)', () => 
       clock: time.clock,
       timers: time.timers,
     });
-    expect(await sameBindings.handleCommand(direct('eva'), { action: 'help' })).toBe(commandTexts.es.help);
+    expect(await sameBindings.handleCommand(direct('eva'), { action: 'help' })).toBe(
+      localizedCommandTexts.es.help,
+    );
     expect(await runtimeOf(backend, 'pt-BR', time).handleCommand(direct('rui'), { action: 'help' })).toBe(
       defaultCommandTexts.help,
     );
@@ -314,7 +316,9 @@ describe('every /limbic answer in the character’s language (embedded)', () => 
     const { backend, time } = embedded();
     const runtime = runtimeOf(backend, 'ja', time, { texts: { help: 'Ask Mika.' } });
     expect(await runtime.handleCommand(direct('ken'), { action: 'help' })).toBe('Ask Mika.');
-    expect(await runtime.handleCommand(direct('ken'), { action: 'unlink' })).toBe(commandTexts.ja.notLinked);
+    expect(await runtime.handleCommand(direct('ken'), { action: 'unlink' })).toBe(
+      localizedCommandTexts.ja.notLinked,
+    );
   });
 });
 
@@ -325,7 +329,7 @@ describe('every /limbic answer in the character’s language (remote)', () => {
     const backend = remoteBackend({ url: t.url, apiKey: t.keys.pro }) as LimbicBackend;
     const runtime = runtimeOf(backend, 'ja', createManualTime(t.clock.now()));
     const me = direct('ken');
-    const ja = commandTexts.ja;
+    const ja = localizedCommandTexts.ja;
     expect(await runtime.handleCommand(me, { action: 'help' })).toBe(ja.help);
     expect(
       await answers(runtime, me, [{ action: 'off' }, quiet, { action: 'quiet_invalid', text: '25:00' }]),
