@@ -8,14 +8,15 @@ const recuerdos = (n: number) => `${n} ${n === 1 ? 'recuerdo' : 'recuerdos'}`;
  * and no adjective that would give the character a gender (its gender is unknown).
  */
 export const spanishCommandTexts: CommandTexts = {
-  on: 'Vale: a veces podré escribirte primero. Envía /limbic off para que deje de hacerlo.',
-  off: 'Vale: ya no te escribiré primero. Envía /limbic on para permitirlo de nuevo.',
-  groupOn: 'Vale: vuelvo a participar en este chat.',
-  groupOff: 'Vale: no participaré en este chat hasta que alguien de la administración envíe /limbic on.',
+  on: 'De acuerdo: a veces podré escribirte primero. Envía /limbic off para que deje de hacerlo.',
+  off: 'De acuerdo: ya no te escribiré primero. Envía /limbic on para permitirlo de nuevo.',
+  groupOn: 'De acuerdo: vuelvo a participar en este chat.',
+  groupOff:
+    'De acuerdo: no participaré en este chat hasta que alguien de la administración envíe /limbic on.',
   groupProactive: (enabled, hours) =>
     enabled
-      ? `Vale: a veces podré escribir primero en este chat (como mucho una vez cada ${hours} h), a la persona más cercana a mí. /limbic proactive off lo detiene.`
-      : 'Vale: no escribiré primero en este chat. /limbic proactive on lo vuelve a permitir.',
+      ? `De acuerdo: a veces podré escribir primero en este chat (como mucho una vez cada ${hours} h), a la persona más cercana a mí. /limbic proactive off lo detiene.`
+      : 'De acuerdo: no escribiré primero en este chat. /limbic proactive on lo vuelve a permitir.',
   adminOnly: 'Solo la administración de este chat puede cambiar eso.',
   help:
     '/limbic on (o unmute): puedo escribirte primero. /limbic off (o mute): nunca te escribo primero. ' +
@@ -50,12 +51,14 @@ export const spanishCommandTexts: CommandTexts = {
       ? `Hecho: te olvidé en este chat: lo que sentía por ti y ${recuerdos(count)} ${count === 1 ? 'en el que' : 'en los que'} aparecías.`
       : `Hecho: olvidé ${recuerdos(count)} de nuestras conversaciones.`;
   },
-  groupMuted: 'Vale: nunca te escribiré primero. Envía /limbic unmute para permitirlo de nuevo.',
-  groupUnmuted: 'Vale: puedo volver a escribirte primero, cuando este chat lo permita.',
+  groupMuted: 'De acuerdo: nunca te escribiré primero. Envía /limbic unmute para permitirlo de nuevo.',
+  groupUnmuted: 'De acuerdo: puedo volver a escribirte primero, cuando este chat lo permita.',
   quietSet: (quiet, zone, group) =>
-    `Vale: no te escribiré primero${group ? ' a ti' : ''} de ${quiet.start} a ${quiet.end} (${zone}). /limbic quiet off lo quita.`,
+    `De acuerdo: no te escribiré primero${group ? ' a ti' : ''} de ${quiet.start} a ${quiet.end} (${zone}). /limbic quiet off lo quita.`,
   quietOff: (group) =>
-    group ? 'Vale: ya no tienes horas de silencio propias.' : 'Vale: ya no hay horas de silencio.',
+    group
+      ? 'De acuerdo: ya no tienes horas de silencio propias.'
+      : 'De acuerdo: ya no hay horas de silencio.',
   quietInvalid: (text) =>
     `No entendí «${text}». Envía /limbic quiet 22:00-08:00 Europe/Madrid (horas de 00:00 a 23:59, una zona horaria IANA) o /limbic quiet off.`,
 };

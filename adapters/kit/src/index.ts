@@ -24,7 +24,7 @@ export {
   historyLengthFromEnv,
   requestChat,
 } from './chat-reply.js';
-export { localizedCommandTexts } from './command-texts.js';
+export { localizedCommandTexts, personaLocale } from './command-texts.js';
 export { spanishCommandTexts } from './command-texts-es.js';
 export { japaneseCommandTexts } from './command-texts-ja.js';
 export {

@@ -277,7 +277,7 @@ describe('every /limbic answer in the character’s language (embedded)', () => 
       'Solo la administración de este chat puede cambiar eso.',
     );
     expect(await es.handleCommand(direct('eva'), { action: 'off' })).toBe(
-      'Vale: ya no te escribiré primero. Envía /limbic on para permitirlo de nuevo.',
+      'De acuerdo: ya no te escribiré primero. Envía /limbic on para permitirlo de nuevo.',
     );
     expect(await ja.handleCommand(direct('ken'), quiet)).toBe(
       'わかりました。22:00から08:00まで（Asia/Tokyo）は私から話しかけません。/limbic quiet off で解除できます。',
