@@ -26,7 +26,7 @@ export const spanishCommandTexts: CommandTexts = {
     'vínculo. /limbic forget: borrar lo que recuerdo de nuestras conversaciones.',
   groupHelp:
     '/limbic status: cómo estoy y cómo estamos tú y yo. /limbic mute: nunca te escribo primero ' +
-    '(/limbic unmute lo deshace). /limbic quiet 22:00-08:00 Europe/Madrid: a ti no, entre esas horas ' +
+    '(/limbic unmute lo deshace). /limbic quiet 22:00-08:00 Europe/Madrid: no te escribo primero entre esas horas ' +
     '(/limbic quiet off). /limbic forget: borrar lo que sé de ti aquí. ' +
     'Administración: /limbic off y /limbic on me silencian aquí o me traen de vuelta; /limbic proactive on|off me ' +
     'deja escribir primero en este chat.',

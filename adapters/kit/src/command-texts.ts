@@ -23,14 +23,15 @@ export const localizedCommandTexts: Record<PromptLocale, CommandTexts> = {
 
 /**
  * The language a persona's replies use: its `identity.language` (or its preset's), resolved as prompt_data resolves
- * it (`es-MX` → `es`, unsupported → `en`). English for a persona that does not resolve (creating its session fails
- * anyway, with the reason).
+ * it (`es-MX` → `es`, unsupported → `en`). A persona that does not resolve here (invalid, or a preset this process
+ * does not know) still names its `identity.language` when it has one; otherwise English.
  */
 export function personaLocale(persona: PersonaDefinition): PromptLocale {
   try {
     return resolveLocale(resolvePersona(persona).identity.language);
   } catch {
-    return 'en';
+    const language = persona.identity?.language;
+    return typeof language === 'string' ? resolveLocale(language) : 'en';
   }
 }
 

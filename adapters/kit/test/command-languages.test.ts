@@ -12,6 +12,7 @@ import {
   type LimbicRuntime,
   type LimbicRuntimeOptions,
   localizedCommandTexts,
+  personaLocale,
   remoteBackend,
 } from '../src/index.js';
 import { scriptedOutbound, sharedState } from './fixtures.js';
@@ -127,6 +128,13 @@ describe('the default command answers per language', () => {
       }
     },
   );
+
+  it('reads a persona’s language as its replies would, even one this process cannot resolve', () => {
+    expect(personaLocale({ preset: 'stoic_mentor', identity: { language: 'es-MX' } })).toBe('es');
+    expect(personaLocale({ preset: 'stoic_mentor' })).toBe('en');
+    expect(personaLocale({ preset: 'gateway_only', identity: { language: 'ja-JP' } })).toBe('ja');
+    expect(personaLocale({ preset: 'gateway_only' })).toBe('en');
+  });
 
   it('counts memories in Spanish with the right number, in Japanese with 件', () => {
     expect(localizedCommandTexts.es.forgotten({ group: true, count: 1, known: true })).toBe(
@@ -293,23 +301,23 @@ describe('every /limbic answer in the character’s language (embedded)', () => 
     const bindings = createMemoryBindingStore();
     const spanish = runtimeOf(backend, 'es', time, { bindings });
     await spanish.handleMessage(direct('eva'), { text: 'hola', timestamp: time.clock.now() });
-    // Another runtime on the same bindings, configured in English: eva's session speaks Spanish.
-    const english = runtimeOf(backend, 'en', time, { bindings: createMemoryBindingStore() });
-    expect(await english.handleCommand(direct('eva'), { action: 'help' })).toBe(defaultCommandTexts.help);
-    const sameBindings = createLimbicRuntime({
-      backend,
-      bindings,
-      persona: { preset: 'cheerful_companion' },
-      outbound: scriptedOutbound().outbound,
-      clock: time.clock,
-      timers: time.timers,
-    });
-    expect(await sameBindings.handleCommand(direct('eva'), { action: 'help' })).toBe(
+    // The bot now configured in English (the same bindings): eva's session still speaks Spanish, a new chat English.
+    const english = runtimeOf(backend, 'en', time, { bindings });
+    expect(await english.handleCommand(direct('eva'), { action: 'help' })).toBe(
       localizedCommandTexts.es.help,
     );
-    expect(await runtimeOf(backend, 'pt-BR', time).handleCommand(direct('rui'), { action: 'help' })).toBe(
-      defaultCommandTexts.help,
+    expect(await english.handleCommand(direct('rui'), { action: 'help' })).toBe(defaultCommandTexts.help);
+    // A persona chosen per conversation decides before a session exists.
+    const perChat = runtimeOf(backend, 'en', time, {
+      persona: (conversation) => ({
+        preset: 'stoic_mentor',
+        identity: { language: conversation.userId === 'ken' ? 'ja' : 'pt-BR' },
+      }),
+    });
+    expect(await perChat.handleCommand(direct('ken'), { action: 'help' })).toBe(
+      localizedCommandTexts.ja.help,
     );
+    expect(await perChat.handleCommand(direct('ana'), { action: 'help' })).toBe(defaultCommandTexts.help);
   });
 
   it('uses a replaced text in every language', async () => {
