@@ -6,7 +6,7 @@ export type SlashCommandAnswers = Pick<SlashCommandTexts, 'notListening' | 'fail
 
 /**
  * The adapter's own answers per language of the character (en, es, ja), as the bot kit's `localizedCommandTexts`:
- * Spanish with tú, Japanese polite. English is {@link defaultSlashCommandTexts}'.
+ * Spanish with tú, Japanese polite; the English ones are those of {@link defaultSlashCommandTexts}.
  */
 export const localizedSlashCommandAnswers: Record<PromptLocale, SlashCommandAnswers> = {
   en: { notListening: defaultSlashCommandTexts.notListening, failed: defaultSlashCommandTexts.failed },
