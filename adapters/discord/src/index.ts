@@ -11,4 +11,5 @@ export {
   type TurnHandler,
 } from './integration.js';
 export { classifyDiscordError } from './outbound.js';
+export { localizedSlashCommandAnswers, type SlashCommandAnswers } from './slash-answers.js';
 export { defaultSlashCommandTexts, limbicCommandData, type SlashCommandTexts } from './slash-command.js';

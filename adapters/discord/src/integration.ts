@@ -4,6 +4,7 @@ import {
   type LimbicRuntimeOptions,
   type LimbicTurn,
   parseLimbicCommand,
+  personaLocale,
   toCommand,
 } from '@limbic/bot-kit';
 import {
@@ -20,6 +21,7 @@ import {
   type Listening,
 } from './conversation.js';
 import { discordOutbound } from './outbound.js';
+import { localizedSlashCommandAnswers } from './slash-answers.js';
 import {
   answerEphemerally,
   defaultSlashCommandTexts,
@@ -64,8 +66,9 @@ export interface DiscordLimbicOptions
    */
   commandGuilds?: readonly string[];
   /**
-   * The slash command's descriptions and the adapter's own answers.
-   * @defaultValue the English `defaultSlashCommandTexts`
+   * The slash command's descriptions and the adapter's own answers (`notListening`, `failed`).
+   * @defaultValue the English `defaultSlashCommandTexts`, with its own answers in the persona's language (en, es, ja:
+   * `localizedSlashCommandAnswers`; English when `persona` is a function)
    */
   commandTexts?: Partial<SlashCommandTexts>;
   /**
@@ -149,8 +152,11 @@ export function attachLimbic(client: Client, options: DiscordLimbicOptions): Lim
     ...rest
   } = options;
   const listening: Listening = { channels: new Set(channels), directMessages };
+  // The adapter's own answers in the configured persona's language (English when it is chosen per conversation).
+  const locale = typeof rest.persona === 'function' ? 'en' : personaLocale(rest.persona);
   const texts: SlashCommandTexts = {
     ...defaultSlashCommandTexts,
+    ...localizedSlashCommandAnswers[locale],
     ...commandTexts,
     subcommands: { ...defaultSlashCommandTexts.subcommands, ...commandTexts?.subcommands },
   };

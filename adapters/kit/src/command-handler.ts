@@ -18,7 +18,8 @@ export interface CommandHandlerParts {
   binder: SessionBinder;
   links: IdentityLinks;
   groupSettings: GroupSettings;
-  texts: CommandTexts;
+  /** The answers for the conversation under a key, in the character's language (`createCommandTextsResolver`). */
+  textsFor: (key: string, conversation: Conversation) => Promise<CommandTexts>;
   /** A group's proactive preferences when its admins turn them on. */
   groupPreferences: Omit<ProactivePreferencesInput, 'enabled'> & { cooldown_hours: number };
   /** How long a link code stays valid, ms (for the answer to `/limbic link`). */
@@ -56,7 +57,7 @@ function feelingsOf({ state, preferences, locale }: BackendSession) {
  * forgetting oneself for anyone; the character's presence and proactive messages for admins only.
  */
 export function createCommandHandler(parts: CommandHandlerParts): CommandHandler {
-  const { backend, bindings, clock, binder, links, groupSettings, texts, groupPreferences } = parts;
+  const { backend, bindings, clock, binder, links, groupSettings, groupPreferences } = parts;
 
   /** The session of a conversation, created if needed (or again, when deleted on the engine's side). */
   async function sessionFor(key: string, conversation: Conversation) {
@@ -89,7 +90,12 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
     }
   }
 
-  async function link(conversation: Conversation, key: string, code: string | null): Promise<string> {
+  async function link(
+    conversation: Conversation,
+    key: string,
+    code: string | null,
+    texts: CommandTexts,
+  ): Promise<string> {
     if (!conversation.private) return texts.linkPrivateOnly;
     const identity = identityOf(conversation);
     if (code === null) {
@@ -122,7 +128,7 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
     return texts.linked(platformsOf(result.identities));
   }
 
-  async function groupStatus(conversation: Conversation, key: string): Promise<string> {
+  async function groupStatus(conversation: Conversation, key: string, texts: CommandTexts): Promise<string> {
     const { binding, session } = await sessionFor(key, conversation);
     const me = identityOf(conversation);
     let you: { rapport: number; trust: number; familiarity: number } | null = null;
@@ -165,7 +171,7 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
    * turns carry no `from`), so every memory of it goes; in a group, their participant goes, and with it the
    * relationship and every memory they appear in. No session is created for it: without one nothing is held.
    */
-  async function forget(key: string, conversation: Conversation): Promise<string> {
+  async function forget(key: string, conversation: Conversation, texts: CommandTexts): Promise<string> {
     const group = !conversation.private;
     const nothing = texts.forgotten({ group, count: 0, known: false });
     const binding = await bindings.get(key);
@@ -194,14 +200,19 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
     }
   }
 
-  async function groupCommand(key: string, conversation: Conversation, command: LimbicCommand) {
+  async function groupCommand(
+    key: string,
+    conversation: Conversation,
+    command: LimbicCommand,
+    texts: CommandTexts,
+  ) {
     switch (command.action) {
       case 'help':
         return texts.groupHelp;
       case 'status':
-        return groupStatus(conversation, key);
+        return groupStatus(conversation, key, texts);
       case 'forget':
-        return forget(key, conversation);
+        return forget(key, conversation, texts);
       case 'link':
       case 'unlink':
         return texts.linkPrivateOnly;
@@ -213,7 +224,8 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
       const { session } = await sessionFor(key, conversation);
       return runGroupPolicy(backend, texts, session, identityOf(conversation), command);
     }
-    if (command.action === 'proactive' && command.enabled === null) return groupStatus(conversation, key);
+    if (command.action === 'proactive' && command.enabled === null)
+      return groupStatus(conversation, key, texts);
     if (!(await conversation.isAdmin?.())) return texts.adminOnly;
     if (command.action === 'on' || command.action === 'off') {
       const active = command.action === 'on';
@@ -226,16 +238,21 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
     return texts.groupProactive(enabled, groupPreferences.cooldown_hours);
   }
 
-  async function privateCommand(key: string, conversation: Conversation, command: LimbicCommand) {
+  async function privateCommand(
+    key: string,
+    conversation: Conversation,
+    command: LimbicCommand,
+    texts: CommandTexts,
+  ) {
     switch (command.action) {
       case 'help':
         return texts.help;
       case 'link':
-        return link(conversation, key, command.code);
+        return link(conversation, key, command.code, texts);
       case 'unlink':
         return (await links.unlink(identityOf(conversation))) ? texts.unlinked : texts.notLinked;
       case 'forget':
-        return forget(key, conversation);
+        return forget(key, conversation, texts);
       default:
         break;
     }
@@ -262,8 +279,10 @@ export function createCommandHandler(parts: CommandHandlerParts): CommandHandler
     return enabled ? texts.on : texts.off;
   }
 
-  return (key, conversation, command) =>
-    conversation.private
-      ? privateCommand(key, conversation, command)
-      : groupCommand(key, conversation, command);
+  return async (key, conversation, command) => {
+    const texts = await parts.textsFor(key, conversation);
+    return conversation.private
+      ? privateCommand(key, conversation, command, texts)
+      : groupCommand(key, conversation, command, texts);
+  };
 }

@@ -184,7 +184,7 @@ const memories = (n: number) => `${n} ${n === 1 ? 'memory' : 'memories'}`;
 const list = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
-/** The English defaults of {@link CommandTexts}. */
+/** The English defaults of {@link CommandTexts} (`localizedCommandTexts` holds them beside Spanish and Japanese). */
 export const defaultCommandTexts: CommandTexts = {
   on: 'Okay: I may write to you first now and then. Send /limbic off to stop that.',
   off: 'Okay: I will not write to you first anymore. Send /limbic on to allow it again.',

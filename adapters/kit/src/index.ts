@@ -24,6 +24,9 @@ export {
   historyLengthFromEnv,
   requestChat,
 } from './chat-reply.js';
+export { localizedCommandTexts, personaLocale } from './command-texts.js';
+export { spanishCommandTexts } from './command-texts-es.js';
+export { japaneseCommandTexts } from './command-texts-ja.js';
 export {
   type CommandTexts,
   defaultCommandTexts,

@@ -78,7 +78,8 @@ const ja: OutreachPhrases = {
   },
   units: { s: '秒', min: '分', h: '時間', d: '日', spaced: false },
   scaled: (mine, yours) => `私の時間で${mine}（あなたには${yours}）`,
-  left: (hold, when) => `${hold}（あと${when}）`,
+  // Not in brackets: on a faster clock the time left brings its own (`私の時間で2時間（あなたには2秒）`).
+  left: (hold, when) => `${hold}、あと${when}`,
   next: (when, drive) =>
     `話さないままなら、${when}後に私から話しかけます（${drive === 'attachment' ? 'その頃にはあなたが恋しくなるので' : 'その頃には人恋しくなるので'}）`,
   notNow: '今は自分から話しかけません',

@@ -10,7 +10,8 @@ import {
 } from '@limbic/core';
 import { isSessionGone, type LimbicBackend } from './backend.js';
 import { createCommandHandler } from './command-handler.js';
-import { type CommandTexts, defaultCommandTexts, type LimbicCommand } from './commands.js';
+import { createCommandTextsResolver } from './command-texts.js';
+import type { CommandTexts, LimbicCommand } from './commands.js';
 import { type Conversation, conversationKeyOf, type IncomingMessage } from './conversation.js';
 import {
   type ComposeHook,
@@ -111,8 +112,9 @@ export interface LimbicRuntimeOptions {
    */
   timers?: Timers;
   /**
-   * Answers to `/limbic` commands.
-   * @defaultValue the English `defaultCommandTexts`
+   * Answers to `/limbic` commands. The defaults answer in the character's language (en, es, ja:
+   * `localizedCommandTexts`); a text given here replaces that answer in every language.
+   * @defaultValue `localizedCommandTexts` in the character's language (English: `defaultCommandTexts`)
    */
   texts?: Partial<CommandTexts>;
   /**
@@ -214,7 +216,12 @@ export function createLimbicRuntime(options: LimbicRuntimeOptions): LimbicRuntim
     binder,
     links,
     groupSettings,
-    texts: { ...defaultCommandTexts, ...options.texts },
+    textsFor: createCommandTextsResolver({
+      backend,
+      bindings,
+      persona: options.persona,
+      texts: options.texts,
+    }),
     groupPreferences,
     linkCodeTtlMs: options.linkCodeTtlMs ?? defaultLinkCodeTtlMs,
   });

@@ -142,9 +142,11 @@ describe('statusText and outreachSentence', () => {
     expect(statusText({ ...facts, locale: 'ja', participants: 3 })).toBe(
       'このチャット：参加中、自分から話しかける：オフ、ここで3人を知っています。今の気持ち：怒り（強さ43%）、' +
         'エネルギー80%、ストレス25%。まだ話したことがありません。話さないままなら、私の時間で2時間（あなたには2秒）後に' +
-        '私から話しかけます（その頃にはあなたが恋しくなるので）。止めているもの：少し前に話しかけたばかり（クールダウン）' +
-        '（あと私の時間で2時間（あなたには2秒））。',
+        '私から話しかけます（その頃にはあなたが恋しくなるので）。止めているもの：少し前に話しかけたばかり（クールダウン）、' +
+        'あと私の時間で2時間（あなたには2秒）。',
     );
+    // No bracket inside another: the time left on a faster clock brings its own.
+    expect(statusText({ ...facts, locale: 'ja' })).not.toMatch(/（[^）]*（/);
   });
 
   it('names linked platforms in a private chat, in the character’s language', () => {
