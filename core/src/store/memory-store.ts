@@ -52,18 +52,11 @@ class DueHeap {
 }
 
 function sortedInsert(ids: string[], id: string): void {
-  let lo = 0;
-  let hi = ids.length;
-  if (hi === 0 || ids[hi - 1]! < id) {
+  if (ids.length === 0 || ids[ids.length - 1]! < id) {
     ids.push(id);
     return;
   }
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ids[mid]! < id) lo = mid + 1;
-    else hi = mid;
-  }
-  ids.splice(lo, 0, id);
+  ids.splice(firstNotBefore(ids, id), 0, id);
 }
 
 function firstAfter(ids: readonly string[], after: string): number {
