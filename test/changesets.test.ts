@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import parse from '@changesets/parse';
 import { describe, expect, it } from 'vitest';
-import { workspaceManifests } from './outside-project.js';
+import { publishedPackageNames } from './outside-project.js';
 
 /**
  * The pending changesets (`.changeset/*.md`) are what `changeset version` turns into versions and CHANGELOG entries:
@@ -10,11 +10,7 @@ import { workspaceManifests } from './outside-project.js';
  */
 const folder = resolve(import.meta.dirname, '../.changeset');
 const files = readdirSync(folder).filter((file) => file.endsWith('.md') && file !== 'README.md');
-const published = new Set(
-  [...workspaceManifests().values()]
-    .filter((manifest) => manifest.private !== true)
-    .map((manifest) => manifest.name),
-);
+const published = new Set(publishedPackageNames());
 
 describe('changesets', () => {
   it.each(files)('%s parses and names published packages', (file) => {

@@ -5,9 +5,10 @@
  * @module
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { type WorkspacePackage, workspacePackages } from '../scripts/create-bot/workspace-packs.mjs';
 
 /** The repository's root folder. */
 export const root = resolve(import.meta.dirname, '..');
@@ -52,27 +53,19 @@ export async function run(
 }
 
 /** What the tests read of a workspace package's package.json. */
-export interface WorkspaceManifest {
-  name: string;
-  private?: boolean;
-  scripts?: Record<string, string>;
+/** A workspace package's package.json, as the tests read it. */
+export type WorkspaceManifest = WorkspacePackage['manifest'];
+
+/** The repository's workspace packages, by name (the same list `npm run create-bot` packs from). */
+export function workspaceManifests(): Map<string, WorkspaceManifest> {
+  return new Map([...workspacePackages(root)].map(([name, { manifest }]) => [name, manifest]));
 }
 
-/** The repository's workspace packages, by name. */
-export function workspaceManifests(): Map<string, WorkspaceManifest> {
-  const { workspaces } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    workspaces: string[];
-  };
-  const dirs = workspaces.flatMap((pattern) =>
-    pattern.endsWith('/*')
-      ? readdirSync(join(root, pattern.slice(0, -2))).map((name) => `${pattern.slice(0, -2)}/${name}`)
-      : [pattern],
-  );
-  const manifests = dirs
-    .map((dir) => join(root, dir, 'package.json'))
-    .filter((file) => existsSync(file))
-    .map((file) => JSON.parse(readFileSync(file, 'utf8')) as WorkspaceManifest);
-  return new Map(manifests.map((manifest) => [manifest.name, manifest]));
+/** The names of the workspace packages that are not private: what `npm publish` would publish. */
+export function publishedPackageNames(): string[] {
+  return [...workspaceManifests().values()]
+    .filter((manifest) => manifest.private !== true)
+    .map((manifest) => manifest.name);
 }
 
 /**

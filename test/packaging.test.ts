@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiEntryPoints } from '../docs/.vitepress/api-entry-points.mjs';
-import { packWorkspaces, repoVersion, root, run, userEnv, workspaceManifests } from './outside-project.js';
+import { packWorkspaces, publishedPackageNames, repoVersion, root, run, userEnv } from './outside-project.js';
 
 /**
  * What a bot operator gets from `npm install`: the public packages packed with `npm pack` (the global setup built
@@ -37,15 +37,8 @@ async function runScript<T>(name: string, source: string, env: NodeJS.ProcessEnv
   return JSON.parse(await run(process.execPath, [name], project, env)) as T;
 }
 
-/** The workspace packages that are not private: what `npm publish` would publish. */
-function publishable(): string[] {
-  return [...workspaceManifests().values()]
-    .filter((manifest) => manifest.private !== true)
-    .map((manifest) => manifest.name);
-}
-
 beforeAll(async () => {
-  expect(publishable().sort()).toEqual([...publicPackages].sort());
+  expect(publishedPackageNames().sort()).toEqual([...publicPackages].sort());
   const packs = join(work, 'packs');
   mkdirSync(packs);
   const tarballs = await packWorkspaces(publicPackages, packs);

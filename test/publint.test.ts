@@ -3,28 +3,20 @@
  * exports that resolve, types beside every entry, files that exist, the module format each file claims (issue 22).
  * The global setup built `dist/` first.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { describe, expect, it } from 'vitest';
+import { workspacePackages } from '../scripts/create-bot/workspace-packs.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 
 /** The directories of the workspace packages that are not private. */
 function publishableDirs(): string[] {
-  const { workspaces } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    workspaces: string[];
-  };
-  return workspaces
-    .flatMap((pattern) =>
-      pattern.endsWith('/*')
-        ? readdirSync(join(root, pattern.slice(0, -2))).map((name) => `${pattern.slice(0, -2)}/${name}`)
-        : [pattern],
-    )
-    .map((dir) => join(root, dir, 'package.json'))
-    .filter((file) => existsSync(file) && JSON.parse(readFileSync(file, 'utf8')).private !== true)
-    .map((file) => dirname(file));
+  return [...workspacePackages(root).values()]
+    .filter(({ manifest }) => manifest.private !== true)
+    .map(({ dir }) => dir);
 }
 
 describe('publint', { timeout: 60_000 }, () => {
