@@ -63,12 +63,12 @@ try {
   await page.goto(`${t.url}/dashboard/#/sessions/${encodeURIComponent(sessionId)}`);
   await page.locator('[data-testid="connection-status"][data-status="connected"]').waitFor();
   // The chart plots the stored history (one point per remembered turn) once it has loaded.
-  const chart = page.getByTestId('vad-chart');
-  const deadline = Date.now() + 15_000;
-  while (Number(await chart.getAttribute('data-points')) < conversation.length - 1) {
-    if (Date.now() > deadline) throw new Error('the chart did not plot the history');
-    await page.waitForTimeout(100);
-  }
+  await page.waitForFunction(
+    (points) =>
+      Number(document.querySelector('[data-testid="vad-chart"]')?.getAttribute('data-points')) >= points,
+    conversation.length - 1,
+    { timeout: 15_000 },
+  );
   await mkdir(resolve(root, 'docs/public'), { recursive: true });
   await page.screenshot({ path: output });
   console.log(`wrote ${output}`);
